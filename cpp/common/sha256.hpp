@@ -1,0 +1,29 @@
+// SHA-256 (FIPS 180-4), self-contained.
+//
+// Written by hand rather than taken from a library because it sits on the hot
+// path of every shuffle (two or three digests a deal, a million deals a second)
+// and the message is always short: a library's streaming interface, allocation
+// and dispatch would cost more than the compression itself. It uses the x86
+// SHA extensions when the CPU has them and a portable loop otherwise; both are
+// checked against the FIPS 180-4 test vectors in the test suite.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace trumpf {
+
+using Digest = std::array<std::uint8_t, 32>;
+
+// The digest of `len` bytes at `data`.
+Digest sha256(const std::uint8_t* data, std::size_t len) noexcept;
+
+// The same digest through a chosen path, so tests can check both on a machine
+// that has the SHA extensions; `hardware` is ignored where the CPU lacks them.
+Digest sha256_via(const std::uint8_t* data, std::size_t len, bool hardware) noexcept;
+
+// Whether the hardware (SHA-NI) path is in use on this machine.
+bool sha256_uses_hardware() noexcept;
+
+}  // namespace trumpf

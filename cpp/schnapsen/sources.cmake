@@ -1,0 +1,3 @@
+# Sources of the Schnapsen family (Schnapsen and Sixty-Six) in the engine.
+target_sources(trumpf_engine PRIVATE
+)

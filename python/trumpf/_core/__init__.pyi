@@ -1,0 +1,7 @@
+# Stubs of the compiled module trumpf._core (a stub package, one file per
+# submodule, as the extension has one submodule per game family).
+from . import durak as durak
+from . import schnapsen as schnapsen
+
+def sha256(data: bytes, hardware: bool = True) -> bytes: ...
+def sha256_uses_hardware() -> bool: ...

@@ -1,0 +1,1 @@
+# Stubs of trumpf._core.schnapsen.
