@@ -1,0 +1,271 @@
+"""Batch simulation: many whole games in the C++ core, on threads, into numpy arrays.
+
+``simulate("schnapsen", games=1_000_000, players=("random", "bot2"))`` plays the
+games in C++ with the GIL released and returns one row per game. It is
+reproducible: game ``i`` of a single-deal or Durak simulation is dealt from the
+master seed with deal number ``i + 1`` (a match simulation builds match ``i``
+from :func:`match_seed`), each player's random stream is a function of
+(seed, i, player), and the result is identical whatever the thread count.
+Player A sits in seat 1 in even games and seat 2 in odd ones; in the
+Schnapsen family the dealer alternates every two games, so neither player keeps
+the advantage of a seat or of the lead. :meth:`Simulation.replay` rebuilds any
+single game through the ordinary Python API.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from trumpf import _core
+
+__all__ = [
+    "GAMES",
+    "PLAYERS",
+    "Simulation",
+    "Summary",
+    "match_seed",
+    "simulate",
+]
+
+GAMES: tuple[str, ...] = ("schnapsen", "sixtysix", "schnapsen-match", "sixtysix-match", "durak")
+"""The games a simulation can play: single deals, whole matches, Durak games."""
+
+PLAYERS: dict[str, tuple[str, ...]] = {
+    "schnapsen": ("random", "bot1", "bot2"),
+    "sixtysix": ("random", "bot1", "bot2"),
+    "schnapsen-match": ("random", "bot1", "bot2"),
+    "sixtysix-match": ("random", "bot1", "bot2"),
+    "durak": ("random", "bot1", "bot2", "bot3"),
+}
+"""The built-in policies each game offers."""
+
+SeedLike = Union[bytes, str, None]
+ProgressCallback = Callable[[int, int], None]
+
+
+class SimulationError(ValueError):
+    """A simulation asked for something that cannot be played: says what and why."""
+
+
+def _seed_bytes(seed: SeedLike) -> bytes:
+    if seed is None:
+        return secrets.token_bytes(32)
+    if isinstance(seed, str):
+        try:
+            raw = bytes.fromhex(seed)
+        except ValueError:
+            raise SimulationError(f"seed {seed!r} is not hex") from None
+        seed = raw
+    if not isinstance(seed, bytes) or len(seed) != 32:
+        raise SimulationError(
+            f"a seed is exactly 32 bytes (64 hex digits), got {len(seed) if isinstance(seed, bytes) else type(seed).__name__}"
+        )
+    return seed
+
+
+def match_seed(seed: bytes, index: int) -> bytes:
+    """The seed that match ``index`` of a match simulation is built from.
+
+    Every match deals its own deals 1, 2, ... from one seed, so match ``i``
+    cannot share the master seed: it gets SHA-256(seed || "match:<i+1>").
+    """
+    return hashlib.sha256(seed + f"match:{index + 1}".encode("ascii")).digest()
+
+
+def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a simulation amounted to, player by player."""
+
+    games: int
+    wins: tuple[int, int]
+    draws: int
+    win_rate: tuple[float, float]
+    win_interval: tuple[tuple[float, float], tuple[float, float]]
+    game_points_per_game: tuple[float, float]
+    card_points_per_game: tuple[float, float]
+    moves_per_game: float
+    endings: dict[str, int]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "wins": list(self.wins),
+            "draws": self.draws,
+            "win_rate": list(self.win_rate),
+            "win_interval": [list(i) for i in self.win_interval],
+            "game_points_per_game": list(self.game_points_per_game),
+            "card_points_per_game": list(self.card_points_per_game),
+            "moves_per_game": self.moves_per_game,
+            "endings": dict(self.endings),
+        }
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """The per-game results of a simulation, one numpy row per game.
+
+    Columns (all of length ``games``; pairs have shape ``(games, 2)`` ordered
+    player A, player B): ``winner`` (0 = A, 1 = B, -1 = nobody: a drawn deal,
+    a drawn Durak game), ``game_points`` (what the winner scored: game points
+    of a deal, or for a match the loser's distance from the target),
+    ``how`` (index into :attr:`endings`), ``points`` (card points; for a match
+    the final match score), ``tricks`` (tricks taken; for a match deals won),
+    ``moves`` (moves played), ``seat_a`` (player A's seat, 1 or 2),
+    ``dealer`` (the first dealer's seat; 0 in Durak), ``deals`` (deals played),
+    and for Durak ``fool`` (0 = A, 1 = B, -1 = none) and ``bouts``.
+    """
+
+    game: str
+    players: tuple[str, str]
+    seed: bytes
+    threads: int
+    endings: tuple[str, ...]
+    columns: dict[str, npt.NDArray[Any]] = field(repr=False)
+    complete: bool = True
+
+    @property
+    def games(self) -> int:
+        return int(self.columns["winner"].shape[0])
+
+    def __getitem__(self, name: str) -> npt.NDArray[Any]:
+        return self.columns[name]
+
+    def summary(self) -> Summary:
+        c = self.columns
+        n = self.games
+        winner = c["winner"]
+        wins = (int(np.count_nonzero(winner == 0)), int(np.count_nonzero(winner == 1)))
+        draws = n - wins[0] - wins[1]
+        gp = c["game_points"].astype(np.int64)
+        gp_a = float(gp[winner == 0].sum()) / n if n else 0.0
+        gp_b = float(gp[winner == 1].sum()) / n if n else 0.0
+        pts = c["points"].astype(np.int64)
+        counts = np.bincount(c["how"].astype(np.int64), minlength=len(self.endings)) if n else []
+        return Summary(
+            games=n,
+            wins=wins,
+            draws=draws,
+            win_rate=(wins[0] / n if n else 0.0, wins[1] / n if n else 0.0),
+            win_interval=(wilson(wins[0], n), wilson(wins[1], n)),
+            game_points_per_game=(gp_a, gp_b),
+            card_points_per_game=(
+                float(pts[:, 0].mean()) if n else 0.0,
+                float(pts[:, 1].mean()) if n else 0.0,
+            ),
+            moves_per_game=float(c["moves"].mean()) if n else 0.0,
+            endings={name: int(k) for name, k in zip(self.endings, counts) if k},
+        )
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes the per-game columns and what made them to ``path`` (.npz, or .csv)."""
+        target = os.fspath(path)
+        meta = {
+            "game": np.array(self.game),
+            "players": np.array(self.players),
+            "seed": np.array(self.seed.hex()),
+            "endings": np.array(self.endings),
+        }
+        if target.endswith(".csv"):
+            self._save_csv(target)
+            return
+        np.savez_compressed(target, **self.columns, **meta)
+
+    def _save_csv(self, target: str) -> None:
+        names: list[str] = []
+        cols: list[npt.NDArray[Any]] = []
+        for name, col in self.columns.items():
+            if col.ndim == 2:
+                names += [f"{name}_a", f"{name}_b"]
+                cols += [col[:, 0], col[:, 1]]
+            else:
+                names.append(name)
+                cols.append(col)
+        table = np.column_stack(cols) if cols else np.empty((0, 0))
+        np.savetxt(target, table, fmt="%d", delimiter=",", header=",".join(names), comments="")
+
+    def build_args(self, index: int) -> dict[str, Any]:
+        """How game ``index`` is built through the ordinary API, and who sits where."""
+        if not 0 <= index < self.games:
+            raise IndexError(f"game {index} is outside 0..{self.games - 1}")
+        seat_a = int(self.columns["seat_a"][index])
+        seats = {"a": seat_a, "b": 3 - seat_a}
+        if self.game == "durak":
+            return {"seed": self.seed, "number": index + 1, "seats": seats}
+        dealer = "p1" if int(self.columns["dealer"][index]) == 1 else "p2"
+        variant = self.game.split("-")[0]
+        if self.game.endswith("-match"):
+            seed = match_seed(self.seed, index)
+            return {"variant": variant, "seed": seed, "dealer": dealer, "seats": seats}
+        return {"variant": variant, "seed": self.seed, "number": index + 1, "dealer": dealer, "seats": seats}
+
+
+def _check(game: str, games: int, players: Sequence[str], threads: int | None) -> tuple[str, str]:
+    if game not in GAMES:
+        raise SimulationError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise SimulationError(f"games must be a whole number >= 0, got {games!r}")
+    if isinstance(players, str) or len(players) != 2:
+        raise SimulationError(f"players is a pair of policies, got {players!r}")
+    for p in players:
+        if p not in PLAYERS[game]:
+            raise SimulationError(
+                f"unknown player {p!r} for {game}: choose from {', '.join(PLAYERS[game])}"
+            )
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise SimulationError(f"threads must be a whole number >= 1, got {threads!r}")
+    return players[0], players[1]
+
+
+def simulate(
+    game: str,
+    games: int = 1000,
+    players: Sequence[str] = ("random", "random"),
+    seed: SeedLike = None,
+    threads: int | None = None,
+    progress: ProgressCallback | None = None,
+) -> Simulation:
+    """Plays ``games`` whole games of ``game`` between two built-in policies in C++.
+
+    ``seed`` is 32 bytes (or 64 hex digits); a random one is drawn when it is
+    omitted and reported as :attr:`Simulation.seed`. ``threads`` defaults to
+    the machine's cores. ``progress(done, total)`` is called from the calling
+    thread now and then. Ctrl-C stops the run cleanly: the games finished so
+    far are returned with ``complete`` false.
+    """
+    pair = _check(game, games, players, threads)
+    raw_seed = _seed_bytes(seed)
+    n_threads = threads if threads is not None else (os.cpu_count() or 1)
+    result = _core.sim.run(game, games, pair[0], pair[1], raw_seed, n_threads, progress)
+    columns: dict[str, npt.NDArray[Any]] = dict(result["columns"])
+    done = int(result["done"])
+    if done < games:
+        columns = {k: v[:done] for k, v in columns.items()}
+    return Simulation(
+        game=game,
+        players=pair,
+        seed=raw_seed,
+        threads=n_threads,
+        endings=tuple(result["endings"]),
+        columns=columns,
+        complete=done == games,
+    )

@@ -1,0 +1,166 @@
+"""The C++ core and the oracle, move by move, on random deals and matches.
+
+Random seeds, variants, deal numbers and dealers; random legal play mixed with
+bad input of every shape. After every step both implementations must report
+identical state, legal lists, events and error codes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import trumpf.reference.schnapsen as oracle
+import trumpf.schnapsen as core
+from differential import scaled, SCHNAPSEN_SEATS, bad_moves, match_state, outcome, schnapsen_state
+
+KINDS = ["lead", "follow", "marriage", "exchange", "close", "claim", "draw"]
+SLOW = settings(
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=False,
+)
+
+
+def step_both(pair: tuple[Any, Any], seat: Any, move: Any) -> None:
+    """Apply one move to both and demand the same events or the same refusal."""
+    a, b = pair
+    got_core = outcome(lambda: a.apply(seat, move), core.Error)
+    got_oracle = outcome(lambda: b.apply(seat, move), oracle.Error)
+    assert got_core == got_oracle, f"apply({seat!r}, {move!r})"
+
+
+def play_lockstep(
+    make: Any, snapshot: Any, rng: random.Random, bad_rate: float, max_steps: int
+) -> int:
+    """Play both to the end with the same moves; returns the steps played."""
+    pair = make(core), make(oracle)
+    assert snapshot(pair[0]) == snapshot(pair[1])
+    for steps in range(max_steps):
+        if pair[1].over:
+            after = ("p1", {"kind": "claim"})
+            step_both(pair, *after)
+            return steps
+        if rng.random() < bad_rate:
+            before = snapshot(pair[0])
+            step_both(pair, *bad_moves(rng, KINDS, SCHNAPSEN_SEATS))
+            after_core = snapshot(pair[0])
+            # A refused move changes nothing; an accepted one must agree anyway.
+            assert after_core == snapshot(pair[1])
+            if after_core != before:
+                continue
+        turn = pair[1].turn
+        legal = pair[1].legal(turn)
+        assert legal, "the seat on turn always has a move"
+        move = legal[rng.randrange(len(legal))]
+        step_both(pair, turn, move)
+        assert snapshot(pair[0]) == snapshot(pair[1])
+    raise AssertionError("the game did not end")
+
+
+seeds = st.binary(min_size=32, max_size=32)
+
+
+@SLOW
+@settings(max_examples=scaled(1000))
+@given(
+    variant=st.sampled_from(["schnapsen", "sixtysix"]),
+    seed=seeds,
+    number=st.integers(1, 10**6),
+    dealer=st.sampled_from(SCHNAPSEN_SEATS),
+    rng=st.randoms(use_true_random=False),
+    bad_rate=st.sampled_from([0.0, 0.15, 0.5]),
+)
+def test_random_deals_agree(
+    variant: str, seed: bytes, number: int, dealer: str, rng: random.Random, bad_rate: float
+) -> None:
+    def make(impl: Any) -> Any:
+        return impl.Deal.build(variant=variant, seed=seed, number=number, dealer=dealer)
+
+    play_lockstep(make, schnapsen_state, rng, bad_rate, 400)
+
+
+@SLOW
+@settings(max_examples=scaled(60))
+@given(
+    variant=st.sampled_from(["schnapsen", "sixtysix"]),
+    seed=seeds,
+    dealer=st.sampled_from(SCHNAPSEN_SEATS),
+    rng=st.randoms(use_true_random=False),
+    bad_rate=st.sampled_from([0.0, 0.1]),
+)
+def test_random_matches_agree(
+    variant: str, seed: bytes, dealer: str, rng: random.Random, bad_rate: float
+) -> None:
+    def make(impl: Any) -> Any:
+        return impl.Match.build(variant=variant, seed=seed, dealer=dealer)
+
+    play_lockstep(make, match_state, rng, bad_rate, 4000)
+
+
+@SLOW
+@settings(max_examples=scaled(40))
+@given(
+    variant=st.sampled_from(["schnapsen", "sixtysix"]),
+    seed=seeds,
+    dealer=st.sampled_from(SCHNAPSEN_SEATS),
+    levels=st.tuples(st.sampled_from([1, 2, 3, 4, 5]), st.sampled_from([1, 2, 3, 4, 5])),
+)
+def test_bot_matches_agree(variant: str, seed: bytes, dealer: str, levels: tuple[int, int]) -> None:
+    """Bots of both implementations choose the same move at every position of a match."""
+    pair = (
+        core.Match.build(variant=variant, seed=seed, dealer=dealer),
+        oracle.Match.build(variant=variant, seed=seed, dealer=dealer),
+    )
+    bots = {
+        "p1": (core.Bot(level=levels[0]), oracle.Bot(level=levels[0])),
+        "p2": (core.Bot(level=levels[1]), oracle.Bot(level=levels[1])),
+    }
+    while not pair[1].over:
+        seat = pair[1].turn
+        for other in SCHNAPSEN_SEATS:
+            if other != seat:
+                assert bots[other][0].choose(pair[0], other) is None
+                assert bots[other][1].choose(pair[1], other) is None
+        move = bots[seat][0].choose(pair[0], seat)
+        assert move == bots[seat][1].choose(pair[1], seat)
+        assert move in pair[1].legal(seat)
+        step_both(pair, seat, move)
+    assert match_state(pair[0]) == match_state(pair[1])
+
+
+@pytest.mark.parametrize("variant", ["schnapsen", "sixtysix"])
+@pytest.mark.parametrize(
+    ("seed", "number", "dealer", "code"),
+    [
+        (b"x" * 31, 1, "p1", "no_seed"),
+        (b"x" * 33, 1, "p1", "no_seed"),
+        ("x" * 32, 1, "p1", "no_seed"),
+        (None, 1, "p1", "no_seed"),
+        (b"x" * 32, 0, "p1", "bad_deal"),
+        (b"x" * 32, -3, "p1", "bad_deal"),
+        (b"x" * 32, "1", "p1", "bad_deal"),
+        (b"x" * 32, 1.5, "p1", "bad_deal"),
+    ],
+)
+def test_build_refusals_agree(variant: str, seed: Any, number: Any, dealer: str, code: str) -> None:
+    codes = []
+    for impl in (core, oracle):
+        with pytest.raises(impl.Error) as caught:
+            impl.Deal.build(variant=variant, seed=seed, number=number, dealer=dealer)
+        codes.append(caught.value.code)
+    assert codes == [code, code]
+
+
+def test_unknown_variant_is_refused_by_both() -> None:
+    for impl in (core, oracle):
+        with pytest.raises(impl.Error) as caught:
+            impl.Deal.build(variant="bezique", seed=b"x" * 32, number=1, dealer="p1")
+        assert caught.value.code == "bad_variant"
+        with pytest.raises(impl.Error) as caught:
+            impl.Match.build(variant="Schnapsen ", seed=b"x" * 32, dealer="p1")
+        assert caught.value.code == "bad_variant"
