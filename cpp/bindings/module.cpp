@@ -9,4 +9,6 @@ PYBIND11_MODULE(_core, m) {
   trumpf::bindings::register_schnapsen(schnapsen);
   auto durak = m.def_submodule("durak", "Two-seat Podkidnoy Durak: the game and its bots.");
   trumpf::bindings::register_durak(durak);
+  auto sim = m.def_submodule("sim", "The batch simulator: many whole games on threads.");
+  trumpf::bindings::register_sim(sim);
 }

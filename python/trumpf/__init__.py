@@ -12,6 +12,20 @@ without the compiled core.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
 
-__all__ = ["__version__"]
+__all__ = ["__version__", "simulate"]
+
+if TYPE_CHECKING:
+    from trumpf.simulate import simulate
+
+
+def __getattr__(name: str) -> Any:
+    # Loaded on first use so that importing trumpf (or the oracle) needs no compiled core.
+    if name == "simulate":
+        from trumpf.simulate import simulate
+
+        return simulate
+    raise AttributeError(f"module 'trumpf' has no attribute {name!r}")

@@ -14,7 +14,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from trumpf.simulate import GAMES, PLAYERS, Simulation, SimulationError, simulate
+from trumpf.simulate import (
+    GAMES,
+    PLAYERS,
+    Simulation,
+    SimulationError,
+    SimulationInterrupted,
+    simulate,
+)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -116,6 +123,8 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
         except SimulationError as exc:
             console.print(f"[red]error:[/] {exc}")
             return 2
+        except SimulationInterrupted as stop:
+            sim = stop.partial
     seconds = max(time.perf_counter() - started, 1e-9)
     console.print(_summary_table(sim, seconds))
     console.print(f"seed {sim.seed.hex()}")

@@ -31,6 +31,8 @@ __all__ = [
     "GAMES",
     "PLAYERS",
     "Simulation",
+    "SimulationError",
+    "SimulationInterrupted",
     "Summary",
     "match_seed",
     "simulate",
@@ -54,6 +56,14 @@ ProgressCallback = Callable[[int, int], None]
 
 class SimulationError(ValueError):
     """A simulation asked for something that cannot be played: says what and why."""
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a simulation; ``partial`` holds the games finished before it."""
+
+    def __init__(self, partial: Simulation) -> None:
+        super().__init__(f"interrupted after {partial.games} games")
+        self.partial = partial
 
 
 def _seed_bytes(seed: SeedLike) -> bytes:
@@ -249,8 +259,8 @@ def simulate(
     ``seed`` is 32 bytes (or 64 hex digits); a random one is drawn when it is
     omitted and reported as :attr:`Simulation.seed`. ``threads`` defaults to
     the machine's cores. ``progress(done, total)`` is called from the calling
-    thread now and then. Ctrl-C stops the run cleanly: the games finished so
-    far are returned with ``complete`` false.
+    thread now and then. Ctrl-C stops the workers cleanly and raises
+    :class:`SimulationInterrupted`, whose ``partial`` holds the games finished.
     """
     pair = _check(game, games, players, threads)
     raw_seed = _seed_bytes(seed)
@@ -260,7 +270,7 @@ def simulate(
     done = int(result["done"])
     if done < games:
         columns = {k: v[:done] for k, v in columns.items()}
-    return Simulation(
+    sim = Simulation(
         game=game,
         players=pair,
         seed=raw_seed,
@@ -269,3 +279,6 @@ def simulate(
         columns=columns,
         complete=done == games,
     )
+    if result["interrupted"]:
+        raise SimulationInterrupted(sim)
+    return sim

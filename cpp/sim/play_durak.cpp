@@ -1,0 +1,59 @@
+#include "sim/play_durak.hpp"
+
+#include <string>
+
+#include "durak/game.hpp"
+#include "sim/stream.hpp"
+
+namespace trumpf::sim {
+
+void play_durak_game(const Spec& spec, std::uint64_t i, const Columns& out) noexcept {
+  // Player A sits in seat 1 in even games; the cards decide who attacks first.
+  const int seat_a = 1 + int(i & 1);
+  Stream streams[2] = {Stream(spec.seed, i, 0), Stream(spec.seed, i, 1)};
+  // A level-1 bot hashes its seed with the seat and ply; each player of each
+  // game gets its own seed, "<game>:<player>", so no two games share choices.
+  const std::string bot_seed[2] = {std::to_string(i) + ":0", std::to_string(i) + ":1"};
+
+  durak::GameState s;
+  durak::deal_game(spec.seed, std::uint32_t(i + 1), s);
+  durak::Move moves[durak::kMaxMoves];
+  std::int32_t played = 0;
+  while (!durak::is_over(s)) {
+    const int seat = durak::turn_of(s);
+    const int player = seat == seat_a ? 0 : 1;
+    durak::Move m;
+    switch (spec.players[player]) {
+      case Policy::Random: {
+        int n = durak::legal_moves(s, seat, moves);
+        m = moves[streams[player].below(std::uint32_t(n))];
+        break;
+      }
+      case Policy::Bot1:
+        m = durak::bot_choose(s, seat, 1, durak::bot_word(bot_seed[player], seat, s.ply));
+        break;
+      case Policy::Bot2:
+        m = durak::bot_choose(s, seat, 2, 0);
+        break;
+      case Policy::Bot3:
+        m = durak::bot_choose(s, seat, 3, 0);
+        break;
+    }
+    durak::apply_move(s, seat, m, nullptr);
+    ++played;
+  }
+  const int fool = durak::fool_of(s);
+  out.winner[i] = fool == 0 ? -1 : std::int8_t(fool == seat_a ? 1 : 0);
+  out.fool[i] = fool == 0 ? -1 : std::int8_t(fool == seat_a ? 0 : 1);
+  out.how[i] = std::int8_t(int(durak::outcome_of(s)) - 1);
+  out.game_points[i] = fool == 0 ? 0 : 1;
+  out.points[2 * i] = out.points[2 * i + 1] = 0;
+  out.tricks[2 * i] = out.tricks[2 * i + 1] = 0;
+  out.seat_a[i] = std::int8_t(seat_a);
+  out.dealer[i] = 0;
+  out.deals[i] = 1;
+  out.bouts[i] = std::int16_t(durak::bouts_played(s));
+  out.moves[i] = played;
+}
+
+}  // namespace trumpf::sim

@@ -1,0 +1,119 @@
+#include "sim/play_schnapsen.hpp"
+
+#include "schnapsen/bot.hpp"
+#include "schnapsen/deal.hpp"
+#include "schnapsen/match.hpp"
+#include "sim/stream.hpp"
+
+namespace trumpf::sim {
+namespace {
+
+using schnapsen::Move;
+using schnapsen::Seat;
+
+// Player A sits in seat 1 in even games; the dealer changes every two games,
+// so over any four games each player meets each (seat, dealer) pairing once.
+Seat seat_of_a(std::uint64_t i) noexcept { return Seat(i & 1); }
+Seat dealer_of(std::uint64_t i) noexcept { return Seat((i >> 1) & 1); }
+
+struct Players {
+  Policy policy[2];  // by seat
+  Stream* stream[2];
+
+  Move choose(const schnapsen::DealState& s, Seat seat) noexcept {
+    if (policy[seat] == Policy::Random) {
+      Move moves[schnapsen::MAX_MOVES];
+      int n = schnapsen::legal_moves(s, seat, moves);
+      return moves[stream[seat]->below(std::uint32_t(n))];
+    }
+    return schnapsen::bot_choose(s, seat, policy[seat] == Policy::Bot1 ? 1 : 2);
+  }
+};
+
+// Seat-indexed figures into the player-indexed (A, B) columns of row i.
+template <typename T, typename U>
+void put_pair(T* column, std::uint64_t i, Seat a, const U* by_seat) noexcept {
+  column[2 * i] = T(by_seat[a]);
+  column[2 * i + 1] = T(by_seat[schnapsen::other(a)]);
+}
+
+std::int8_t player_of(Seat seat, Seat a) noexcept {
+  if (seat == schnapsen::NO_SEAT) return -1;
+  return seat == a ? 0 : 1;
+}
+
+}  // namespace
+
+void play_schnapsen_deal(const Spec& spec, std::uint64_t i, const Columns& out) noexcept {
+  const auto variant = spec.game == Game::SchnapsenDeal ? schnapsen::SCHNAPSEN : schnapsen::SIXTYSIX;
+  const Seat a = seat_of_a(i), dealer = dealer_of(i);
+  Stream sa(spec.seed, i, 0), sb(spec.seed, i, 1);
+  Players players;
+  players.policy[a] = spec.players[0];
+  players.policy[schnapsen::other(a)] = spec.players[1];
+  players.stream[a] = &sa;
+  players.stream[schnapsen::other(a)] = &sb;
+
+  schnapsen::DealState s;
+  schnapsen::deal_new(s, variant, spec.seed, i + 1, dealer);
+  std::int32_t moves = 0;
+  while (!s.over) {
+    const Seat seat = s.turn;
+    schnapsen::apply_move(s, seat, players.choose(s, seat), nullptr);
+    ++moves;
+  }
+  const schnapsen::Result& r = s.result;
+  out.winner[i] = player_of(r.winner, a);
+  out.game_points[i] = std::int8_t(r.game_points);
+  out.how[i] = std::int8_t(r.how);
+  put_pair(out.points, i, a, r.points);
+  put_pair(out.tricks, i, a, r.tricks);
+  out.seat_a[i] = std::int8_t(a + 1);
+  out.dealer[i] = std::int8_t(dealer + 1);
+  out.deals[i] = 1;
+  out.fool[i] = -1;
+  out.bouts[i] = 0;
+  out.moves[i] = moves;
+}
+
+void play_schnapsen_match(const Spec& spec, std::uint64_t i, const Columns& out) noexcept {
+  const auto variant =
+      spec.game == Game::SchnapsenMatch ? schnapsen::SCHNAPSEN : schnapsen::SIXTYSIX;
+  const Seat a = seat_of_a(i), dealer = dealer_of(i);
+  std::uint8_t seed[32];
+  match_seed(spec.seed, i, seed);
+  Stream sa(spec.seed, i, 0), sb(spec.seed, i, 1);
+  Players players;
+  players.policy[a] = spec.players[0];
+  players.policy[schnapsen::other(a)] = spec.players[1];
+  players.stream[a] = &sa;
+  players.stream[schnapsen::other(a)] = &sb;
+
+  schnapsen::MatchState m;
+  schnapsen::match_new(m, variant, seed, dealer);
+  std::int32_t moves = 0;
+  std::int16_t won[2] = {0, 0};
+  while (!m.over) {
+    const Seat seat = m.deal.turn;
+    const std::uint16_t before = m.deals_done;
+    schnapsen::match_apply(m, seat, players.choose(m.deal, seat), nullptr);
+    ++moves;
+    if (m.deals_done != before && m.last_result.winner != schnapsen::NO_SEAT) {
+      ++won[m.last_result.winner];
+    }
+  }
+  const Seat loser = schnapsen::other(m.winner);
+  out.winner[i] = player_of(m.winner, a);
+  out.game_points[i] = std::int8_t(schnapsen::to_win(m, loser));
+  out.how[i] = std::int8_t(m.last_result.how);
+  put_pair(out.points, i, a, m.scores);
+  put_pair(out.tricks, i, a, won);
+  out.seat_a[i] = std::int8_t(a + 1);
+  out.dealer[i] = std::int8_t(dealer + 1);
+  out.deals[i] = std::int16_t(m.deals_done);
+  out.fool[i] = -1;
+  out.bouts[i] = 0;
+  out.moves[i] = moves;
+}
+
+}  // namespace trumpf::sim

@@ -1,0 +1,50 @@
+#include "sim/simulate.hpp"
+
+#include <cstring>
+#include <string>
+
+#include "common/sha256.hpp"
+#include "sim/play_durak.hpp"
+#include "sim/play_schnapsen.hpp"
+
+namespace trumpf::sim {
+
+const std::vector<std::string>& endings_of(Game game) {
+  static const std::vector<std::string> schnapsen = {
+      "claim", "closed_out", "false_claim", "beat_closer", "failed_close", "last_trick", "drawn"};
+  static const std::vector<std::string> durak = {"fool", "draw", "resign"};
+  return game == Game::Durak ? durak : schnapsen;
+}
+
+bool offers(Game game, Policy policy) {
+  return policy != Policy::Bot3 || game == Game::Durak;
+}
+
+void match_seed(const std::uint8_t* seed, std::uint64_t index, std::uint8_t out[32]) {
+  std::uint8_t message[64];
+  std::memcpy(message, seed, 32);
+  std::string text = "match:" + std::to_string(index + 1);
+  std::memcpy(message + 32, text.data(), text.size());
+  Digest d = sha256(message, 32 + text.size());
+  std::memcpy(out, d.data(), 32);
+}
+
+void run(const Spec& spec, const Columns& out, Progress& progress) {
+  run_parallel(spec.count, spec.threads, progress, [&](std::uint64_t i) {
+    switch (spec.game) {
+      case Game::SchnapsenDeal:
+      case Game::SixtySixDeal:
+        play_schnapsen_deal(spec, i, out);
+        break;
+      case Game::SchnapsenMatch:
+      case Game::SixtySixMatch:
+        play_schnapsen_match(spec, i, out);
+        break;
+      case Game::Durak:
+        play_durak_game(spec, i, out);
+        break;
+    }
+  });
+}
+
+}  // namespace trumpf::sim

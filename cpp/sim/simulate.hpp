@@ -1,0 +1,57 @@
+// The batch simulator: N whole games between two built-in players, in C++.
+//
+// One small interface serves every game: a player is a Policy (random, or a
+// reference bot at some level) and every game writes one row of Columns. The
+// rows are plain arrays owned by the caller (numpy in the bindings), so the
+// loop never allocates per game.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/pool.hpp"
+
+namespace trumpf::sim {
+
+enum class Game : std::uint8_t { SchnapsenDeal, SixtySixDeal, SchnapsenMatch, SixtySixMatch, Durak };
+enum class Policy : std::uint8_t { Random, Bot1, Bot2, Bot3 };
+
+// Column pointers, each with room for `count` rows (pairs: 2 per row, A then B).
+struct Columns {
+  std::int8_t* winner;       // 0 = player A, 1 = player B, -1 = nobody
+  std::int8_t* game_points;  // what the winner scored
+  std::int8_t* how;          // index into endings_of(game)
+  std::int16_t* points;      // card points (a match: final score), A then B
+  std::int16_t* tricks;      // tricks taken (a match: deals won), A then B
+  std::int32_t* moves;       // moves played; -1 until the game is played
+  std::int8_t* seat_a;       // player A's seat, 1 or 2
+  std::int8_t* dealer;       // (first) dealer's seat, 1 or 2; 0 in Durak
+  std::int16_t* deals;       // deals played (1 for a single deal or a Durak game)
+  std::int8_t* fool;         // Durak: 0 = A, 1 = B, -1 = none
+  std::int16_t* bouts;       // Durak: bouts played
+};
+
+struct Spec {
+  Game game;
+  Policy players[2];
+  std::uint8_t seed[32];
+  std::uint64_t count;
+  int threads;
+};
+
+// The names of the `how` codes of a game, in code order.
+const std::vector<std::string>& endings_of(Game game);
+
+// Whether `policy` exists for `game` (bot3 is Durak's alone).
+bool offers(Game game, Policy policy);
+
+// Plays game i for every i in [0, count): writes row i of `out`. Stops early
+// when progress.cancel is set; rows not played keep moves == -1.
+void run(const Spec& spec, const Columns& out, Progress& progress);
+
+// The seed match i of a match simulation is built from:
+// SHA-256(seed || "match:<i+1>").
+void match_seed(const std::uint8_t* seed, std::uint64_t index, std::uint8_t out[32]);
+
+}  // namespace trumpf::sim

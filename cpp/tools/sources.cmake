@@ -1,0 +1,3 @@
+# C++-only programs for benchmarking (bench/callgrind.sh); not installed.
+add_executable(trumpf_play cpp/tools/play.cpp)
+target_link_libraries(trumpf_play PRIVATE trumpf_engine)
