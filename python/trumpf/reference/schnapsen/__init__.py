@@ -8,17 +8,22 @@ bots), ``Error`` and ``other``, with the modules ``card``, ``deck``,
 
 from __future__ import annotations
 
-from . import card, deck, scoring, trick, variant
+from . import card, deck, scoring, search, trick, variant
+from .bot import Bot
 from .deal import Deal, other
 from .errors import Error
+from .match import Match
 
 __all__ = [
+    "Bot",
     "Deal",
+    "Match",
     "Error",
     "other",
     "card",
     "deck",
     "scoring",
+    "search",
     "trick",
     "variant",
 ]
