@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
 from _schnapsen_support import (
     build_deal,
     build_match,
@@ -46,9 +47,7 @@ def _check_refusal(impl: ModuleType, game: Any, deal: Any, step: dict[str, Any],
     assert jsonish(game.history) == history_before, f"{at}: the refused move changed history"
 
 
-@pytest.mark.parametrize(
-    "record", [r for _, r in DEAL_RECORDS], ids=[i for i, _ in DEAL_RECORDS]
-)
+@pytest.mark.parametrize("record", [r for _, r in DEAL_RECORDS], ids=[i for i, _ in DEAL_RECORDS])
 def test_deal_transcript(impl: ModuleType, record: dict[str, Any]) -> None:
     deal = build_deal(impl, record)
     moves = []
@@ -93,9 +92,7 @@ def test_deal_transcript(impl: ModuleType, record: dict[str, Any]) -> None:
     assert jsonish(impl.Deal.from_log(json.dumps(log)).result) == record["result"]
 
 
-@pytest.mark.parametrize(
-    "record", [r for _, r in MATCH_RECORDS], ids=[i for i, _ in MATCH_RECORDS]
-)
+@pytest.mark.parametrize("record", [r for _, r in MATCH_RECORDS], ids=[i for i, _ in MATCH_RECORDS])
 def test_match_transcript(impl: ModuleType, record: dict[str, Any]) -> None:
     match = build_match(impl, record)
     bots = {level: impl.Bot(level=level) for level in (1, 2)}
@@ -115,7 +112,9 @@ def test_match_transcript(impl: ModuleType, record: dict[str, Any]) -> None:
         assert jsonish(match.legal(seat)) == step["legal"], at
         assert jsonish(match.legal(_other(seat))) == step["legal_other"], at
         for level, bot in bots.items():
-            assert jsonish(bot.choose(match, seat)) == step["bots"][str(level)], f"{at} level {level}"
+            assert jsonish(bot.choose(match, seat)) == step["bots"][str(level)], (
+                f"{at} level {level}"
+            )
         if "refused" in step:
             _check_refusal(impl, match, match.deal, step, at)
         events = match.apply(seat, step["move"])

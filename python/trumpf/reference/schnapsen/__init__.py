@@ -17,11 +17,11 @@ from .match import Match
 __all__ = [
     "Bot",
     "Deal",
-    "Match",
     "Error",
-    "other",
+    "Match",
     "card",
     "deck",
+    "other",
     "scoring",
     "search",
     "trick",

@@ -10,18 +10,18 @@ from __future__ import annotations
 from .errors import Error
 
 __all__ = [
-    "SUITS",
-    "RANKS",
     "MARRIAGE_SUITS",
+    "RANKS",
+    "SUITS",
+    "card_of",
+    "id_of",
+    "is_card",
+    "long_name_of",
+    "name_of",
+    "points_of",
+    "power_of",
     "rank_of",
     "suit_of",
-    "power_of",
-    "points_of",
-    "name_of",
-    "long_name_of",
-    "id_of",
-    "card_of",
-    "is_card",
 ]
 
 SUITS: list[str] = ["S", "H", "D", "C"]

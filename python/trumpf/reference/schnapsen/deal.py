@@ -13,11 +13,11 @@ from typing import Any
 
 from . import scoring, trick
 from . import variant as variant_mod
-from .card import MARRIAGE_SUITS, card_of, is_card, name_of, points_of, suit_of
+from .card import MARRIAGE_SUITS, card_of, is_card, name_of
 from .deck import check_number, check_seed, deal_for
 from .errors import Error
 
-__all__ = ["Deal", "other", "SEATS", "check_seat"]
+__all__ = ["SEATS", "Deal", "check_seat", "other"]
 
 SEATS = ("p1", "p2")
 
@@ -284,9 +284,8 @@ class Deal:
         check_seat(seat)
         if self.closed or self.draw_left == 0:
             return False
-        if self._pending_draw and not self._rules["close_before_draw"]:
-            return False
-        return True
+        # Only Sixty-Six may close between a trick and its draw.
+        return not self._pending_draw or bool(self._rules["close_before_draw"])
 
     def can_marry(self, seat: str) -> list[dict[str, Any]]:
         """The marriages the seat holds and may declare, in suit order C, D, H, S."""
@@ -399,7 +398,8 @@ class Deal:
         if self._must_lead is not None and card not in self._must_lead:
             raise Error(
                 "must_lead",
-                f"{seat} must lead from the marriage {_names(self._must_lead)}, not {name_of(card)}",
+                f"{seat} must lead from the marriage {_names(self._must_lead)}, "
+                f"not {name_of(card)}",
             )
         self._hands[seat].remove(card)
         self._lead = card
@@ -423,7 +423,9 @@ class Deal:
         self._hands[seat].remove(card)
         winning = trick.winner_of(lead, card, self._trump)
         winner = self._leader if winning == lead else seat
-        self._tricks.append({"leader": self._leader, "lead": lead, "follow": card, "winner": winner})
+        self._tricks.append(
+            {"leader": self._leader, "lead": lead, "follow": card, "winner": winner}
+        )
         self._tricks_won[winner] += 1
         self._taken[winner] += trick.value_of(lead, card)
         # A marriage declared before its owner's first trick counts now.
@@ -470,7 +472,9 @@ class Deal:
 
     def _close(self, seat: str) -> list[dict[str, Any]]:
         if not self.can_close(seat):
-            raise Error("cannot_close", f"{seat} cannot close: nothing is left to draw or it is closed")
+            raise Error(
+                "cannot_close", f"{seat} cannot close: nothing is left to draw or it is closed"
+            )
         self._closed_by = seat
         self._close_state = {
             "by": seat,

@@ -14,7 +14,7 @@ from . import variant as variant_mod
 from .card import suit_of
 from .errors import Error
 
-__all__ = ["pack_for", "order_for", "deal_for", "check_seed", "check_number"]
+__all__ = ["check_number", "check_seed", "deal_for", "order_for", "pack_for"]
 
 SEATS = ("p1", "p2")
 

@@ -34,7 +34,9 @@ class Match:
         self._history: list[dict[str, Any]] = []
 
     @classmethod
-    def build(cls, variant: str = "schnapsen", seed: bytes | None = None, dealer: str = "p1") -> Match:
+    def build(
+        cls, variant: str = "schnapsen", seed: bytes | None = None, dealer: str = "p1"
+    ) -> Match:
         """A new match with its first deal dealt (which emits no event)."""
         rules = variant_mod.get(variant)
         checked_seed = check_seed(seed)
@@ -124,7 +126,7 @@ class Match:
         """How many game points the seat still needs; never below 0."""
         check_seat(seat)
         score = self._scores[seat]
-        target = self._rules["match_target"]
+        target: int = self._rules["match_target"]
         if self._rules["match_start"] > target:
             return max(0, score - target)
         return max(0, target - score)

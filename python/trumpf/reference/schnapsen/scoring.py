@@ -12,13 +12,13 @@ from typing import Any
 from . import variant as variant_mod
 
 __all__ = [
-    "TARGET_POINTS",
-    "SCHNEIDER_AT",
     "LAST_TRICK_BONUS",
     "PENALTY",
     "PENALTY_SCHWARZ",
-    "scale",
+    "SCHNEIDER_AT",
+    "TARGET_POINTS",
     "deal_result",
+    "scale",
 ]
 
 TARGET_POINTS = 66

@@ -13,14 +13,14 @@ from .card import points_of, power_of, rank_of, suit_of
 from .scoring import TARGET_POINTS
 
 __all__ = [
-    "hand_strength",
+    "best_follow",
+    "best_lead",
+    "best_marriage",
     "cheapest",
     "dearest",
-    "best_marriage",
+    "hand_strength",
     "should_claim",
     "should_close",
-    "best_lead",
-    "best_follow",
 ]
 
 

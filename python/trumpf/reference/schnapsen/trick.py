@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .card import points_of, power_of, suit_of
 
-__all__ = ["winner_of", "value_of", "follow_band", "legal_follows"]
+__all__ = ["follow_band", "legal_follows", "value_of", "winner_of"]
 
 
 def winner_of(lead: int, follow: int, trump: str) -> int:

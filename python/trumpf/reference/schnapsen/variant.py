@@ -6,7 +6,7 @@ from typing import Any
 
 from .errors import Error
 
-__all__ = ["variants", "get", "VARIANTS"]
+__all__ = ["VARIANTS", "get", "variants"]
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "schnapsen": {
