@@ -1,0 +1,16 @@
+"""Two-seat Podkidnoy Durak, the plain Python statement of the rules (the oracle).
+
+``Game`` is Game::Durak, ``Bot`` the reference bot, ``Error`` every refusal;
+the submodules ``card``, ``deck``, ``rules``, ``result`` and ``search`` hold
+the rules as plain functions. Written from the specification so that it can
+disagree with the C++ core; the conformance transcripts decide who is right.
+"""
+
+from __future__ import annotations
+
+from . import card, deck, result, rules, search
+from .bot import Bot
+from .errors import Error
+from .game import Game
+
+__all__ = ["Bot", "Error", "Game", "card", "deck", "result", "rules", "search"]

@@ -1,0 +1,111 @@
+"""The seeded shuffle and the deal.
+
+The shuffle is a function of the 32-byte seed and the deal number alone, so a
+deal can be stored as the seed it came from. Words come from SHA-256 over
+``seed || "deal:{number}:{counter}"``, eight big-endian 32-bit words a digest,
+and drive a Fisher-Yates shuffle from the back with rejection sampling so that
+every position is equally likely.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from typing import Any
+
+from . import card as cards
+from .errors import Error
+
+__all__ = ["HAND_SIZE", "check_number", "check_seed", "deal_for", "order_for", "pack"]
+
+HAND_SIZE = 6
+
+
+def check_seed(seed: object) -> bytes:
+    """The seed itself, or ``no_seed`` unless it is exactly 32 bytes."""
+    if not isinstance(seed, bytes) or len(seed) != 32:
+        raise Error("no_seed", "a seed is exactly 32 bytes")
+    return seed
+
+
+def check_number(number: object) -> int:
+    """The deal number itself, or ``bad_deal`` unless it counts from one."""
+    if type(number) is not int or number < 1:
+        raise Error("bad_deal", f"a deal number counts from 1, not {number!r}")
+    return number
+
+
+def pack() -> list[int]:
+    """The pack in id order, 1 to 36."""
+    return list(cards.CARD_IDS)
+
+
+def _words(seed: bytes, number: int) -> Iterator[int]:
+    counter = 0
+    while True:
+        digest = hashlib.sha256(
+            seed + f"deal:{number}:{counter}".encode("ascii")
+        ).digest()
+        for at in range(0, 32, 4):
+            yield int.from_bytes(digest[at : at + 4], "big")
+        counter += 1
+
+
+def order_for(seed: bytes, number: int) -> list[int]:
+    """The shuffled pack for this seed and deal number."""
+    seed = check_seed(seed)
+    number = check_number(number)
+    order = pack()
+    words = _words(seed, number)
+    for i in range(len(order) - 1, 0, -1):
+        m = i + 1
+        # Words at or above the last whole multiple of m would favour the low positions.
+        limit = (2**32 // m) * m
+        word = next(words)
+        while word >= limit:
+            word = next(words)
+        j = word % m
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def deal_for(seed: bytes, number: int) -> dict[str, Any]:
+    """The deal: one card at a time to seat 1 then seat 2, six rounds, then the turn-up.
+
+    Returns ``{hands: {1: [...], 2: [...]}, talon, trump_card, trump,
+    first_attacker, six_of_trumps, six_owner}``. Hands are sorted by id; the
+    talon is the undealt cards in draw order with the turn-up last. The first
+    attacker holds the lowest trump (seat 1 if nobody holds a trump); the six
+    owner is the seat dealt the trump six, or None when nobody was.
+    """
+    order = order_for(seed, number)
+    hands: dict[int, list[int]] = {
+        1: sorted(order[0 : 2 * HAND_SIZE : 2]),
+        2: sorted(order[1 : 2 * HAND_SIZE : 2]),
+    }
+    trump_card = order[2 * HAND_SIZE]
+    trump = cards.suit_of(trump_card)
+    talon = order[2 * HAND_SIZE + 1 :] + [trump_card]
+    first_attacker = 1
+    lowest: int | None = None
+    for seat in (1, 2):
+        for held in hands[seat]:
+            if cards.suit_of(held) == trump and (
+                lowest is None or cards.power_of(held) < lowest
+            ):
+                lowest = cards.power_of(held)
+                first_attacker = seat
+    six = cards.six_of(trump)
+    six_owner: int | None = None
+    for seat in (1, 2):
+        if six in hands[seat]:
+            six_owner = seat
+    return {
+        "hands": hands,
+        "talon": talon,
+        "trump_card": trump_card,
+        "trump": trump,
+        "first_attacker": first_attacker,
+        "six_of_trumps": six,
+        "six_owner": six_owner,
+    }

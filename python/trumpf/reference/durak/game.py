@@ -1,0 +1,587 @@
+"""Two-seat Podkidnoy Durak: a deal played out in bouts.
+
+One seat attacks with a card, the other beats it or picks it up, and the
+attacker may keep throwing in cards whose rank is already on the table. A
+bout that is beaten off goes to the discard and the defender attacks next; a
+bout that is taken goes into the defender's hand and the attacker attacks
+again. Between bouts both draw back up to six, the attacker of that bout
+first. The seat left holding cards when the talon is empty and the other has
+run out is the durak, the fool.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import json
+from typing import Any
+
+from . import card as cards
+from . import deck, result, rules
+from .errors import Error
+
+__all__ = ["MOVE_KINDS", "SEATS", "Game"]
+
+SEATS: list[int] = [1, 2]
+
+#: The events that are somebody's move, in the order the seed document lists them.
+MOVE_KINDS: list[str] = ["attack", "beat", "take", "done", "swap", "resign"]
+
+# Which stage each move belongs to; swap fits every stage and resign any moment.
+_STAGES: dict[str, list[str]] = {
+    "attack": ["attack", "pile_on"],
+    "done": ["attack", "pile_on"],
+    "beat": ["defend"],
+    "take": ["defend"],
+    "swap": ["attack", "pile_on", "defend"],
+}
+
+
+def _is_seat(seat: object) -> bool:
+    return type(seat) is int and seat in (1, 2)
+
+
+def _other(seat: int) -> int:
+    return 3 - seat
+
+
+class Game:
+    """A dealt game of two-seat Podkidnoy Durak (Game::Durak)."""
+
+    _seed: bytes
+    _number: int
+    _trump: str
+    _trump_card: int
+    _six: int
+    _six_owner: int | None
+    _hands: dict[int, list[int]]
+    _talon: list[int]
+    _discard: int
+    _bout: dict[str, Any] | None
+    _result: dict[str, Any] | None
+    _history: list[dict[str, Any]]
+
+    def __init__(self) -> None:
+        raise TypeError("use Game.build(seed=..., number=1, seats=2)")
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def build(cls, seed: bytes, number: int = 1, seats: int = 2) -> Game:
+        """A dealt game with its first bout open.
+
+        Refused with no_seed unless the seed is exactly 32 bytes, bad_deal for a
+        deal number that does not count from one, bad_seats for anything but two.
+        """
+        seed = deck.check_seed(seed)
+        number = deck.check_number(number)
+        if type(seats) is not int or seats != 2:
+            raise Error("bad_seats", f"this game is for two seats, not {seats!r}")
+        dealt = deck.deal_for(seed, number)
+        game = object.__new__(cls)
+        game._seed = seed
+        game._number = number
+        game._trump = dealt["trump"]
+        game._trump_card = dealt["trump_card"]
+        game._six = dealt["six_of_trumps"]
+        game._six_owner = dealt["six_owner"]
+        game._hands = {1: list(dealt["hands"][1]), 2: list(dealt["hands"][2])}
+        game._talon = list(dealt["talon"])
+        game._discard = 0
+        game._result = None
+        game._history = []
+        game._bout = None
+        game._open_bout(dealt["first_attacker"])
+        return game
+
+    @classmethod
+    def replay(
+        cls, seed: bytes, moves: list[dict[str, Any]], number: int = 1
+    ) -> dict[str, Any]:
+        """Play a move log from the deal: ``{"game": Game, "events": [...]}``.
+
+        Each move is ``{seat, kind}`` plus ``card`` for an attack or a beat.
+        The first move the rules refuse raises its refusal, naming the move's
+        index, so a forged log comes back as an error and not as another game.
+        """
+        game = cls.build(seed=seed, number=number)
+        if not isinstance(moves, list):
+            raise Error("not_legal", "the moves of a replay are a list")
+        events: list[dict[str, Any]] = []
+        for index, move in enumerate(moves):
+            seat = move.get("seat") if isinstance(move, dict) else None
+            try:
+                events.extend(game.apply(seat, move))  # type: ignore[arg-type]
+            except Error as refusal:
+                raise Error(
+                    refusal.code, f"move {index} ({move!r}): {refusal.message}"
+                ) from None
+        return {"game": game, "events": events}
+
+    @staticmethod
+    def moves_of(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Just the moves of an event history, each ``{seat, kind}`` plus ``card`` if it has one."""
+        moves: list[dict[str, Any]] = []
+        for event in history:
+            if Game.is_move(event["kind"]):
+                move = {"seat": event["seat"], "kind": event["kind"]}
+                if "card" in event:
+                    move["card"] = event["card"]
+                moves.append(move)
+        return moves
+
+    @staticmethod
+    def is_move(kind: str) -> bool:
+        """Whether an event of this kind is somebody's move rather than what the table did."""
+        return kind in MOVE_KINDS
+
+    def to_log(self) -> dict[str, Any]:
+        """The canonical record of the deal: the seed and the moves, everything else follows."""
+        return {
+            "game": "durak",
+            "kind": "game",
+            "seed": self._seed.hex(),
+            "number": self._number,
+            "moves": self.moves_of(self._history),
+        }
+
+    @classmethod
+    def from_log(cls, log: dict[str, Any] | str) -> Game:
+        """The game a log (the dict ``to_log`` gives, or its JSON text) describes, replayed."""
+        if isinstance(log, (str, bytes)):
+            log = json.loads(log)
+        if not isinstance(log, dict):
+            raise Error("not_legal", "a log is a dict or its JSON text")
+        if log.get("game", "durak") != "durak" or log.get("kind", "game") != "game":
+            raise Error("not_legal", "this log is not a durak game")
+        try:
+            seed = bytes.fromhex(log.get("seed", ""))
+        except (TypeError, ValueError):
+            raise Error("no_seed", "the log's seed is not hex") from None
+        out = cls.replay(
+            seed=seed, moves=log.get("moves", []), number=log.get("number", 1)
+        )
+        game: Game = out["game"]
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy of the game."""
+        return _copy.deepcopy(self)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def seed(self) -> bytes:
+        """The 32 bytes the deal was made from."""
+        return self._seed
+
+    @property
+    def number(self) -> int:
+        """The deal number."""
+        return self._number
+
+    @property
+    def trump(self) -> str:
+        """The trump suit letter."""
+        return self._trump
+
+    @property
+    def trump_card(self) -> int:
+        """The turned-up card; after an exchange, the trump six under the talon.
+
+        It keeps its id once drawn; the view says None then.
+        """
+        return self._trump_card
+
+    @property
+    def six_of_trumps(self) -> int:
+        """The id of the trump six, the one card that may be exchanged."""
+        return self._six
+
+    @property
+    def turn_up_left(self) -> bool:
+        """Whether the turn-up is still in the talon (it is always drawn last)."""
+        return len(self._talon) > 0
+
+    @property
+    def six_owner(self) -> int | None:
+        """The seat that was dealt the trump six or drew it, while its pedigree holds."""
+        return self._six_owner
+
+    @property
+    def hands(self) -> dict[int, list[int]]:
+        """Both hands, each sorted by id."""
+        return {seat: list(self._hands[seat]) for seat in SEATS}
+
+    @property
+    def talon(self) -> list[int]:
+        """The cards still to draw, in draw order, the turn-up last."""
+        return list(self._talon)
+
+    @property
+    def talon_left(self) -> int:
+        """How many cards are left to draw."""
+        return len(self._talon)
+
+    @property
+    def discard(self) -> int:
+        """How many cards lie on the heap (a count: nobody may look through it)."""
+        return self._discard
+
+    @property
+    def bout(self) -> dict[str, Any] | None:
+        """The open bout ``{attacker, defender, cap, attacks, beats, taken}`` or None."""
+        return _copy.deepcopy(self._bout)
+
+    @property
+    def over(self) -> bool:
+        """Whether the deal has ended."""
+        return self._result is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """``{outcome, fool, places}`` once the deal has ended, else None."""
+        return _copy.deepcopy(self._result)
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Every event so far."""
+        return _copy.deepcopy(self._history)
+
+    @property
+    def seats(self) -> list[int]:
+        """The seat numbers."""
+        return list(SEATS)
+
+    @property
+    def phase(self) -> str:
+        """The stage of the bout: "attack", "defend", "pile_on" or "over".
+
+        An attack card with no answer in a bout nobody has taken is defend, a
+        taken bout is pile_on, anything else is attack.
+        """
+        if self._result is not None or self._bout is None:
+            return "over"
+        if self._bout["taken"]:
+            return "pile_on"
+        if rules.unbeaten_of(self._bout) is not None:
+            return "defend"
+        return "attack"
+
+    @property
+    def turn(self) -> int | None:
+        """The seat the game waits on: the defender defends, the attacker does the rest."""
+        phase = self.phase
+        if phase == "over":
+            return None
+        assert self._bout is not None
+        return int(
+            self._bout["defender"] if phase == "defend" else self._bout["attacker"]
+        )
+
+    def _seat(self, seat: object) -> int:
+        if not _is_seat(seat):
+            raise Error("bad_seat", f"{seat!r} is not a seat: seats are 1 and 2")
+        assert isinstance(seat, int)
+        return seat
+
+    def hand_of(self, seat: int) -> list[int]:
+        """A seat's cards, sorted by id."""
+        return list(self._hands[self._seat(seat)])
+
+    def count_of(self, seat: int) -> int:
+        """How many cards a seat holds."""
+        return len(self._hands[self._seat(seat)])
+
+    def can_swap(self, seat: int) -> bool:
+        """Whether a seat may exchange the trump six for the turn-up now.
+
+        It must be the six's owner, still hold it, and the turn-up must still be
+        in the talon; whose turn it is, is for ``legal`` to say.
+        """
+        seat = self._seat(seat)
+        return (
+            self._result is None
+            and self._six_owner == seat
+            and self._six in self._hands[seat]
+            and self.turn_up_left
+        )
+
+    # ------------------------------------------------------------------ moves
+
+    def legal(self, seat: int) -> list[dict[str, Any]]:
+        """What a seat may do now, in the reference order; empty for the seat not on turn.
+
+        Defending: each beating card, then take (when a beat or a swap is also
+        possible), then swap. Attacking: each card that may go in, then done
+        (when the bout has cards and a throw or a swap is also possible), then swap.
+        """
+        seat = self._seat(seat)
+        if seat != self.turn:
+            return []
+        assert self._bout is not None
+        hand = self._hands[seat]
+        swap = self.can_swap(seat)
+        moves: list[dict[str, Any]] = []
+        if self.phase == "defend":
+            attack = rules.unbeaten_of(self._bout)
+            assert attack is not None
+            beats = rules.legal_beats(hand, attack, self._trump)
+            moves += [{"kind": "beat", "card": held} for held in beats]
+            if beats or swap:
+                moves.append({"kind": "take"})
+        else:
+            throws = rules.legal_attacks(hand, self._bout)
+            moves += [{"kind": "attack", "card": held} for held in throws]
+            if self._bout["attacks"] and (throws or swap):
+                moves.append({"kind": "done"})
+        if swap:
+            moves.append({"kind": "swap"})
+        return moves
+
+    def apply(self, seat: int, move: dict[str, Any]) -> list[dict[str, Any]]:
+        """Make a move and return the events it caused; a refusal raises ``Error``.
+
+        The checks run in the reference's order: game_over; not_your_turn for a
+        seat that is not 1 or 2; not_legal for a kind this game does not have;
+        resign (taken from either seat at any time); not_your_turn; wrong_phase;
+        then the move's own check. A refused move changes nothing.
+        """
+        if self._result is not None:
+            raise Error("game_over", "the deal is over")
+        if not _is_seat(seat):
+            raise Error("not_your_turn", f"{seat!r} is not a seat: seats are 1 and 2")
+        kind = move.get("kind") if isinstance(move, dict) else None
+        if not isinstance(kind, str) or kind not in MOVE_KINDS:
+            raise Error("not_legal", f"{move!r} is not a move of durak")
+        start = len(self._history)
+        if kind == "resign":
+            self._emit({"kind": "resign", "seat": seat})
+            self._finish(result.resigned(seat))
+            return _copy.deepcopy(self._history[start:])
+        turn = self.turn
+        if seat != turn:
+            raise Error(
+                "not_your_turn", f"seat {seat} cannot {kind}: it is seat {turn}'s turn"
+            )
+        phase = self.phase
+        if phase not in _STAGES[kind]:
+            raise Error(
+                "wrong_phase", f"seat {seat} cannot {kind} in the {phase} stage"
+            )
+        assert self._bout is not None
+        bout = self._bout
+        hand = self._hands[seat]
+        if kind in ("attack", "beat"):
+            held = move.get("card")
+            if not cards.is_card(held) or held not in hand:
+                raise Error(
+                    "card_not_held",
+                    f"seat {seat} cannot {kind} {held!r}: not in hand {hand}",
+                )
+            assert isinstance(held, int)
+            if kind == "attack":
+                self._check_attack(seat, held)
+                hand.remove(held)
+                bout["attacks"].append(held)
+                bout["beats"].append(None)
+            else:
+                attack = rules.unbeaten_of(bout)
+                assert attack is not None
+                if not cards.beats(held, attack, self._trump):
+                    raise Error(
+                        "beats_nothing",
+                        f"seat {seat} cannot beat {cards.name_of(attack)} with {cards.name_of(held)}",
+                    )
+                hand.remove(held)
+                bout["beats"][bout["attacks"].index(attack)] = held
+            self._emit({"kind": kind, "seat": seat, "card": held})
+        elif kind == "take":
+            bout["taken"] = True
+            self._emit({"kind": "take", "seat": seat})
+        elif kind == "done":
+            if not bout["attacks"]:
+                raise Error(
+                    "must_attack", f"seat {seat} must attack before saying done"
+                )
+            self._emit({"kind": "done", "seat": seat})
+            self._end_bout("taken" if bout["taken"] else "done")
+            return _copy.deepcopy(self._history[start:])
+        else:
+            self._swap(seat)
+        self._resolve()
+        return _copy.deepcopy(self._history[start:])
+
+    def _check_attack(self, seat: int, held: int) -> None:
+        assert self._bout is not None
+        bout = self._bout
+        if len(bout["attacks"]) >= bout["cap"]:
+            raise Error(
+                "bout_full", f"the bout already holds its {bout['cap']} attack cards"
+            )
+        if bout["attacks"] and cards.rank_of(held) not in rules.ranks_on_table(bout):
+            raise Error(
+                "rank_not_in_bout",
+                f"seat {seat} cannot throw in {cards.name_of(held)}: no {cards.rank_of(held)} on the table",
+            )
+
+    def _swap(self, seat: int) -> None:
+        # Exchange the trump six for the turn-up: the six goes under the talon.
+        if self._six_owner != seat or self._six not in self._hands[seat]:
+            raise Error(
+                "not_the_six", f"seat {seat} has no trump six of its own to exchange"
+            )
+        if not self.turn_up_left:
+            raise Error(
+                "talon_shut",
+                "the turn-up has been drawn: nothing to exchange the six for",
+            )
+        hand = self._hands[seat]
+        hand.remove(self._six)
+        hand.append(self._talon[-1])
+        hand.sort()
+        self._talon[-1] = self._six
+        self._trump_card = self._six
+        self._six_owner = None
+        self._emit({"kind": "swap", "seat": seat})
+
+    # ------------------------------------------------------------------ the table
+
+    def _emit(self, event: dict[str, Any]) -> None:
+        self._history.append(event)
+
+    def _resolve(self) -> None:
+        # A position with one answer is no decision: the table plays it, silently.
+        while True:
+            bout = self._bout
+            assert bout is not None
+            if self.phase == "attack":
+                how = rules.closes(bout, len(self._hands[bout["defender"]]))
+                if how is not None:
+                    self._end_bout(how)
+                    return
+            turn = self.turn
+            assert turn is not None
+            forced = rules.forced(
+                self._hands[turn], bout, self._trump, self.can_swap(turn)
+            )
+            if forced == "take":
+                bout["taken"] = True
+                continue
+            if forced == "done":
+                self._end_bout("taken" if bout["taken"] else "exhausted")
+            return
+
+    def _end_bout(self, how: str) -> None:
+        bout = self._bout
+        assert bout is not None
+        attacker, defender = int(bout["attacker"]), int(bout["defender"])
+        laid = list(bout["attacks"]) + [b for b in bout["beats"] if b is not None]
+        if bout["taken"]:
+            self._hands[defender] = sorted(self._hands[defender] + laid)
+            # The six loses its pedigree when the other seat comes to hold it.
+            if (
+                self._six in laid
+                and self._six_owner is not None
+                and self._six_owner != defender
+            ):
+                self._six_owner = None
+            next_attacker = attacker
+        else:
+            self._discard += len(laid)
+            next_attacker = defender
+        self._emit(
+            {
+                "kind": "bout_end",
+                "taken": bool(bout["taken"]),
+                "how": how,
+                "cards": len(laid),
+                "discard": self._discard,
+                "next_attacker": next_attacker,
+            }
+        )
+        drawn = {1: 0, 2: 0}
+        # The attacker of the bout that just ended draws first, even when it attacks no more.
+        for seat in (attacker, defender):
+            hand = self._hands[seat]
+            while len(hand) < deck.HAND_SIZE and self._talon:
+                got = self._talon.pop(0)
+                if got == self._six:
+                    self._six_owner = seat
+                hand.append(got)
+                drawn[seat] += 1
+            hand.sort()
+        self._emit({"kind": "refill", "drawn": drawn, "talon": len(self._talon)})
+        counts = {seat: len(self._hands[seat]) for seat in SEATS}
+        ended = result.outcome(counts, len(self._talon))
+        if ended is None:
+            self._open_bout(next_attacker)
+            return
+        for seat in result.out_seats(counts, len(self._talon)):
+            self._emit({"kind": "out", "seat": seat})
+        self._bout = None
+        self._finish(ended)
+
+    def _open_bout(self, attacker: int) -> None:
+        defender = _other(attacker)
+        self._bout = {
+            "attacker": attacker,
+            "defender": defender,
+            "cap": rules.cap_for(len(self._hands[defender])),
+            "attacks": [],
+            "beats": [],
+            "taken": False,
+        }
+
+    def _finish(self, ended: dict[str, Any]) -> None:
+        if self._result is not None:
+            raise RuntimeError("a deal that ends twice is a bug")
+        self._result = ended
+        self._emit({"kind": "game_end", **_copy.deepcopy(ended)})
+
+    # ------------------------------------------------------------------ what a seat sees
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything a seat can see and nothing else.
+
+        Its own hand, the bout as attack and answer pairs, the trump, the
+        turn-up while it is in the talon, the sizes of the talon and the heap,
+        both hand sizes, whether this seat may exchange, its legal moves and the
+        result. Never the other hand, the talon order, a drawn turn-up, the
+        heap's contents, the seed, or whether the other seat may exchange.
+        """
+        seat = self._seat(seat)
+        bout_view: dict[str, Any] | None = None
+        if self._bout is not None:
+            bout = self._bout
+            bout_view = {
+                "attacker": bout["attacker"],
+                "defender": bout["defender"],
+                "cap": bout["cap"],
+                "size": len(bout["attacks"]),
+                "taken": bool(bout["taken"]),
+                "unbeaten": rules.unbeaten_of(bout),
+                "pairs": [
+                    {"attack": attack, "beat": beat}
+                    for attack, beat in zip(bout["attacks"], bout["beats"])
+                ],
+            }
+        return {
+            "seat": seat,
+            "ply": len(self._history),
+            "phase": self.phase,
+            "turn": self.turn,
+            "trump": self._trump,
+            "trump_card": self._trump_card if self.turn_up_left else None,
+            "talon": len(self._talon),
+            "discard": self._discard,
+            "hand": list(self._hands[seat]),
+            "counts": {s: len(self._hands[s]) for s in SEATS},
+            "swap": self.can_swap(seat),
+            "legal": self.legal(seat),
+            "over": self.over,
+            "result": _copy.deepcopy(self._result),
+            "bout": bout_view,
+        }
+
+    def __repr__(self) -> str:
+        return f"<durak Game number={self._number} phase={self.phase} turn={self.turn}>"

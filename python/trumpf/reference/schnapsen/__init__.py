@@ -1,0 +1,29 @@
+"""Schnapsen and Sixty-Six, the pure-Python oracle.
+
+The same public names as :mod:`trumpf.schnapsen`: ``Deal`` (one deal),
+``Match`` (the match of deals to seven game points), ``Bot`` (the reference
+bots), ``Error`` and ``other``, with the modules ``card``, ``deck``,
+``trick``, ``scoring``, ``variant`` and ``search``.
+"""
+
+from __future__ import annotations
+
+from . import card, deck, scoring, search, trick, variant
+from .bot import Bot
+from .deal import Deal, other
+from .errors import Error
+from .match import Match
+
+__all__ = [
+    "Bot",
+    "Deal",
+    "Error",
+    "Match",
+    "card",
+    "deck",
+    "other",
+    "scoring",
+    "search",
+    "trick",
+    "variant",
+]

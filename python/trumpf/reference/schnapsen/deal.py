@@ -1,0 +1,677 @@
+"""One deal of Schnapsen or Sixty-Six: the hands, the talon, the two phases.
+
+The non-dealer leads to the first trick. A marriage, an exchange and a close
+belong to the player on lead and do not pass the turn. A deal ends only when
+somebody claims or the cards run out: reaching 66 does nothing by itself.
+"""
+
+from __future__ import annotations
+
+import copy as copy_mod
+import json
+from typing import Any
+
+from . import scoring, trick
+from . import variant as variant_mod
+from .card import MARRIAGE_SUITS, card_of, is_card, name_of
+from .deck import check_number, check_seed, deal_for
+from .errors import Error
+
+__all__ = ["SEATS", "Deal", "check_seat", "other"]
+
+SEATS = ("p1", "p2")
+
+# What a move of each kind carries besides its kind.
+MOVE_KINDS = ("lead", "follow", "marriage", "exchange", "close", "claim", "draw")
+
+
+def other(seat: str) -> str:
+    """The other seat: "p1" <-> "p2"."""
+    if seat == "p1":
+        return "p2"
+    if seat == "p2":
+        return "p1"
+    raise Error("bad_seat", f"{seat!r} is not a seat (p1, p2)")
+
+
+def check_seat(seat: object) -> str:
+    """The seat itself, or ``bad_seat`` for anything but "p1" and "p2"."""
+    if not isinstance(seat, str) or seat not in SEATS:
+        raise Error("bad_seat", f"{seat!r} is not a seat (p1, p2)")
+    return seat
+
+
+def _names(cards: list[int]) -> str:
+    return "[" + ", ".join(name_of(c) for c in cards) + "]"
+
+
+class Deal:
+    """A deal of Schnapsen or of Sixty-Six, from the deal to the verdict."""
+
+    def __init__(self) -> None:
+        # Built only through Deal.build; the fields are filled in there.
+        self._variant = ""
+        self._rules: dict[str, Any] = {}
+        self._seed = b""
+        self._number = 1
+        self._dealer = "p1"
+        self._trump = ""
+        self._hands: dict[str, list[int]] = {"p1": [], "p2": []}
+        self._talon: list[int] = []
+        self._turn_up: int | None = None
+        self._closed_by: str | None = None
+        self._close_state: dict[str, Any] | None = None
+        self._pending_draw = False
+        self._melds: list[dict[str, Any]] = []
+        self._must_lead: list[int] | None = None
+        self._tricks: list[dict[str, Any]] = []
+        self._taken: dict[str, int] = {"p1": 0, "p2": 0}
+        self._tricks_won: dict[str, int] = {"p1": 0, "p2": 0}
+        self._turn = "p1"
+        self._leader = "p1"
+        self._lead: int | None = None
+        self._result: dict[str, Any] | None = None
+        self._history: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ build
+
+    @classmethod
+    def build(
+        cls,
+        variant: str = "schnapsen",
+        seed: bytes | None = None,
+        number: int = 1,
+        dealer: str = "p1",
+    ) -> Deal:
+        """A freshly dealt deal; the non-dealer is on lead."""
+        rules = variant_mod.get(variant)
+        checked_seed = check_seed(seed)
+        checked_number = check_number(number)
+        check_seat(dealer)
+        dealt = deal_for(variant, checked_seed, checked_number, dealer)
+        deal = cls()
+        deal._variant = variant
+        deal._rules = rules
+        deal._seed = checked_seed
+        deal._number = checked_number
+        deal._dealer = dealer
+        deal._trump = dealt["trump"]
+        deal._hands = {"p1": list(dealt["hands"]["p1"]), "p2": list(dealt["hands"]["p2"])}
+        deal._talon = list(dealt["talon"])
+        deal._turn_up = dealt["turn_up"]
+        deal._turn = other(dealer)
+        deal._leader = other(dealer)
+        return deal
+
+    def copy(self) -> Deal:
+        """An independent copy: playing on it leaves this deal untouched."""
+        return copy_mod.deepcopy(self)
+
+    # -------------------------------------------------------------- accessors
+
+    @property
+    def variant(self) -> str:
+        """schnapsen or sixtysix."""
+        return self._variant
+
+    @property
+    def seed(self) -> bytes:
+        """The 32-byte seed the cards were shuffled with."""
+        return self._seed
+
+    @property
+    def number(self) -> int:
+        """The deal number (the match's first deal is 1)."""
+        return self._number
+
+    @property
+    def dealer(self) -> str:
+        """Who dealt; the other seat leads first."""
+        return self._dealer
+
+    @property
+    def trump(self) -> str:
+        """The trump suit, set by the turn-up."""
+        return self._trump
+
+    @property
+    def hands(self) -> dict[str, list[int]]:
+        """Both hands, in hand order (dealt order, drawn cards at the end)."""
+        return {"p1": list(self._hands["p1"]), "p2": list(self._hands["p2"])}
+
+    def hand_of(self, seat: str) -> list[int]:
+        """One seat's hand, in hand order."""
+        return list(self._hands[check_seat(seat)])
+
+    @property
+    def talon(self) -> list[int]:
+        """The face-down cards in draw order, without the turn-up."""
+        return list(self._talon)
+
+    @property
+    def turn_up(self) -> int | None:
+        """The face-up trump card under the talon; None once it has been drawn."""
+        return self._turn_up
+
+    @property
+    def talon_left(self) -> int:
+        """How many cards are physically left: the talon and the turn-up."""
+        return len(self._talon) + (0 if self._turn_up is None else 1)
+
+    @property
+    def draw_left(self) -> int:
+        """How many cards may still be drawn: none once the talon is closed."""
+        return 0 if self.closed else self.talon_left
+
+    @property
+    def closed(self) -> bool:
+        """Whether somebody closed the talon."""
+        return self._closed_by is not None
+
+    @property
+    def closed_by(self) -> str | None:
+        """Who closed the talon, if anybody did."""
+        return self._closed_by
+
+    @property
+    def close_state(self) -> dict[str, Any] | None:
+        """Where both stood at the close: {by, p1: {tricks, points}, p2: {...}}."""
+        return copy_mod.deepcopy(self._close_state)
+
+    @property
+    def pending_draw(self) -> bool:
+        """Sixty-Six only: a trick is over and its winner has not yet drawn."""
+        return self._pending_draw
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the draw for the last trick is behind us (no draw pending)."""
+        return not self._pending_draw
+
+    @property
+    def melds(self) -> list[dict[str, Any]]:
+        """The marriages declared, as {seat, suit, value, counted}."""
+        return [dict(m) for m in self._melds]
+
+    @property
+    def must_lead(self) -> list[int] | None:
+        """After a marriage, [king, queen]: the lead must be one of them."""
+        return None if self._must_lead is None else list(self._must_lead)
+
+    @property
+    def phase(self) -> int:
+        """1 while anything may be drawn, 2 once the talon is closed or gone."""
+        return 1 if self.draw_left > 0 else 2
+
+    @property
+    def tricks(self) -> list[dict[str, Any]]:
+        """Every trick played, as {leader, lead, follow, winner}."""
+        return [dict(t) for t in self._tricks]
+
+    @property
+    def last_trick(self) -> dict[str, Any] | None:
+        """The most recent trick, or None before the first."""
+        return dict(self._tricks[-1]) if self._tricks else None
+
+    @property
+    def taken(self) -> dict[str, int]:
+        """Card points taken by each seat, counted marriages included."""
+        return dict(self._taken)
+
+    def points_of(self, seat: str) -> int:
+        """The points one seat has taken (both players count openly)."""
+        return self._taken[check_seat(seat)]
+
+    def tricks_won(self, seat: str) -> int:
+        """How many tricks a seat has taken."""
+        return self._tricks_won[check_seat(seat)]
+
+    @property
+    def turn(self) -> str:
+        """Whose move it is (the last leader once the deal is over)."""
+        return self._turn
+
+    @property
+    def leader(self) -> str:
+        """Who leads, or led, the current trick."""
+        return self._leader
+
+    @property
+    def lead(self) -> int | None:
+        """The card led to the current trick; None between tricks."""
+        return self._lead
+
+    @property
+    def cards_out(self) -> bool:
+        """Whether both hands are empty."""
+        return not self._hands["p1"] and not self._hands["p2"]
+
+    @property
+    def over(self) -> bool:
+        """Whether the deal has finished."""
+        return self._result is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """How the deal finished (the deal_end event without its kind)."""
+        return copy_mod.deepcopy(self._result)
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Every event apply has returned, in order."""
+        return copy_mod.deepcopy(self._history)
+
+    # ----------------------------------------------------------- declarations
+
+    def can_exchange(self, seat: str) -> int | None:
+        """The trump jack (nine) the seat may swap for the turn-up, or None.
+
+        Answers for the seat whatever the turn: only the talon, the turn-up
+        and (in Sixty-Six) a trick won matter.
+        """
+        check_seat(seat)
+        if self.closed or self._pending_draw:
+            return None
+        if self.draw_left == 0 or self._turn_up is None:
+            return None
+        if self._rules["exchange_needs_trick"] and self._tricks_won[seat] == 0:
+            return None
+        low_trump = card_of(self._trump, self._rules["exchange_rank"])
+        return low_trump if low_trump in self._hands[seat] else None
+
+    def can_close(self, seat: str) -> bool:
+        """Whether the talon can be closed (by this seat, were it on lead)."""
+        check_seat(seat)
+        if self.closed or self.draw_left == 0:
+            return False
+        # Only Sixty-Six may close between a trick and its draw.
+        return not self._pending_draw or bool(self._rules["close_before_draw"])
+
+    def can_marry(self, seat: str) -> list[dict[str, Any]]:
+        """The marriages the seat holds and may declare, in suit order C, D, H, S."""
+        check_seat(seat)
+        if self._must_lead is not None or self._pending_draw:
+            return []
+        if not self._rules["marriage_after_close"] and self.phase == 2:
+            return []
+        hand = self._hands[seat]
+        found = []
+        for suit in MARRIAGE_SUITS:
+            king = card_of(suit, "K")
+            queen = card_of(suit, "Q")
+            if king in hand and queen in hand:
+                value = 40 if suit == self._trump else 20
+                found.append({"suit": suit, "value": value, "king": king, "queen": queen})
+        return found
+
+    def can_claim(self, seat: str) -> bool:
+        """Whether the seat may claim now: timing only, never its points.
+
+        Just after a trick, or after declaring a marriage, on lead, before
+        leading. A claim that turns out short is a false claim and loses.
+        """
+        check_seat(seat)
+        if self.over or self._turn != seat or self._lead is not None:
+            return False
+        return bool(self._tricks) or any(m["seat"] == seat for m in self._melds)
+
+    # ------------------------------------------------------------------ legal
+
+    def legal(self, seat: str) -> list[dict[str, Any]]:
+        """What the seat may do, in the reference order; [] if not its move."""
+        check_seat(seat)
+        if self.over or seat != self._turn:
+            return []
+        hand = self._hands[seat]
+        if self._lead is not None:
+            cards = trick.legal_follows(hand, self._lead, self._trump, self.phase)
+            return [{"kind": "follow", "card": c} for c in cards]
+        moves: list[dict[str, Any]] = []
+        if self.can_claim(seat):
+            moves.append({"kind": "claim"})
+        if self._pending_draw:
+            if self.can_close(seat):
+                moves.append({"kind": "close"})
+            moves.append({"kind": "draw"})
+            return moves
+        if self.can_exchange(seat) is not None:
+            moves.append({"kind": "exchange"})
+        if self.can_close(seat):
+            moves.append({"kind": "close"})
+        for m in self.can_marry(seat):
+            moves.append({"kind": "marriage", "suit": m["suit"], "value": m["value"]})
+        leads = self._must_lead if self._must_lead is not None else hand
+        moves.extend({"kind": "lead", "card": c} for c in leads)
+        return moves
+
+    def _kinds_now(self) -> tuple[str, ...]:
+        # The kinds that are moves at this moment at all; anything else is
+        # refused as not_legal before the move's own check.
+        if self._lead is not None:
+            return ("follow",)
+        if self._pending_draw:
+            return ("claim", "close", "draw")
+        return ("lead", "claim", "exchange", "close", "marriage")
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, seat: str, move: dict[str, Any]) -> list[dict[str, Any]]:
+        """Play a move; returns the events it caused, or raises ``Error``.
+
+        Checks run in the reference order: deal_over, not_your_turn,
+        not_legal, then the move's own check. A refused move changes nothing.
+        """
+        if self.over:
+            raise Error("deal_over", "the deal is over")
+        if not isinstance(seat, str) or seat not in SEATS or seat != self._turn:
+            raise Error("not_your_turn", f"it is {self._turn}'s turn, not {seat!r}'s")
+        kind = move.get("kind") if isinstance(move, dict) else None
+        if not isinstance(kind, str) or kind not in self._kinds_now():
+            raise Error("not_legal", f"{kind!r} is not a move {seat} can make now")
+        if kind == "lead":
+            events = self._lead_card(seat, move)
+        elif kind == "follow":
+            events = self._follow(seat, move)
+        elif kind == "claim":
+            events = self._claim(seat)
+        elif kind == "close":
+            events = self._close(seat)
+        elif kind == "exchange":
+            events = self._exchange(seat)
+        elif kind == "marriage":
+            events = self._marriage(seat, move)
+        else:
+            events = self._draw_move(seat)
+        self._history.extend(copy_mod.deepcopy(events))
+        return events
+
+    def _held(self, seat: str, move: dict[str, Any]) -> int:
+        card = move.get("card")
+        hand = self._hands[seat]
+        if not is_card(card) or card not in hand:
+            raise Error("not_held", f"{seat} cannot play {card!r}: not in hand {_names(hand)}")
+        assert isinstance(card, int)
+        return card
+
+    def _lead_card(self, seat: str, move: dict[str, Any]) -> list[dict[str, Any]]:
+        card = self._held(seat, move)
+        if self._must_lead is not None and card not in self._must_lead:
+            raise Error(
+                "must_lead",
+                f"{seat} must lead from the marriage {_names(self._must_lead)}, "
+                f"not {name_of(card)}",
+            )
+        self._hands[seat].remove(card)
+        self._lead = card
+        self._leader = seat
+        self._must_lead = None
+        self._turn = other(seat)
+        return [{"kind": "lead", "seat": seat, "card": card}]
+
+    def _follow(self, seat: str, move: dict[str, Any]) -> list[dict[str, Any]]:
+        card = self._held(seat, move)
+        assert self._lead is not None
+        allowed = trick.legal_follows(self._hands[seat], self._lead, self._trump, self.phase)
+        if card not in allowed:
+            band = trick.follow_band(self._hands[seat], self._lead, self._trump, self.phase)
+            raise Error(
+                "must_follow",
+                f"{seat} cannot answer {name_of(self._lead)} with {name_of(card)}: "
+                f"the rule is {band}, {_names(allowed)}",
+            )
+        lead = self._lead
+        self._hands[seat].remove(card)
+        winning = trick.winner_of(lead, card, self._trump)
+        winner = self._leader if winning == lead else seat
+        self._tricks.append(
+            {"leader": self._leader, "lead": lead, "follow": card, "winner": winner}
+        )
+        self._tricks_won[winner] += 1
+        self._taken[winner] += trick.value_of(lead, card)
+        # A marriage declared before its owner's first trick counts now.
+        for meld in self._melds:
+            if meld["seat"] == winner and not meld["counted"]:
+                meld["counted"] = True
+                self._taken[winner] += meld["value"]
+        self._lead = None
+        self._leader = winner
+        self._turn = winner
+        events: list[dict[str, Any]] = [
+            {"kind": "follow", "seat": seat, "card": card},
+            {"kind": "trick", "winner": winner},
+        ]
+        if self.cards_out:
+            events.append(self._finish("exhausted", None))
+        elif self.draw_left > 0:
+            if self._rules["close_before_draw"]:
+                # Sixty-Six: the winner may still close before drawing.
+                self._pending_draw = True
+            else:
+                self._draw_both(winner)
+        return events
+
+    def _draw_both(self, winner: str) -> None:
+        # The winner draws first; with the turn-up last in the talon, the
+        # loser of the last drawing trick is the one who gets it.
+        for seat in (winner, other(winner)):
+            if self._talon:
+                self._hands[seat].append(self._talon.pop(0))
+            elif self._turn_up is not None:
+                self._hands[seat].append(self._turn_up)
+                self._turn_up = None
+
+    def _draw_move(self, seat: str) -> list[dict[str, Any]]:
+        self._draw_both(seat)
+        self._pending_draw = False
+        return [{"kind": "draw", "seat": seat}]
+
+    def _claim(self, seat: str) -> list[dict[str, Any]]:
+        if not self.can_claim(seat):
+            raise Error("cannot_claim", f"{seat} may claim only just after a trick or a marriage")
+        return [{"kind": "claim", "seat": seat}, self._finish("claim", seat)]
+
+    def _close(self, seat: str) -> list[dict[str, Any]]:
+        if not self.can_close(seat):
+            raise Error(
+                "cannot_close", f"{seat} cannot close: nothing is left to draw or it is closed"
+            )
+        self._closed_by = seat
+        self._close_state = {
+            "by": seat,
+            "p1": {"tricks": self._tricks_won["p1"], "points": self._taken["p1"]},
+            "p2": {"tricks": self._tricks_won["p2"], "points": self._taken["p2"]},
+        }
+        # A Sixty-Six close made before drawing cancels that draw.
+        self._pending_draw = False
+        events: list[dict[str, Any]] = [{"kind": "close", "seat": seat}]
+        opponent = other(seat)
+        if self._rules["exchange_on_close"] and self._turn_up is not None:
+            low_trump = card_of(self._trump, self._rules["exchange_rank"])
+            if low_trump in self._hands[opponent]:
+                # Never worse than declining, so the table does it for them.
+                self._swap_turn_up(opponent, low_trump)
+                events.append({"kind": "exchange", "seat": opponent})
+        return events
+
+    def _swap_turn_up(self, seat: str, low_trump: int) -> None:
+        assert self._turn_up is not None
+        self._hands[seat].remove(low_trump)
+        self._hands[seat].append(self._turn_up)
+        self._turn_up = low_trump
+
+    def _exchange(self, seat: str) -> list[dict[str, Any]]:
+        low_trump = self.can_exchange(seat)
+        if low_trump is None:
+            raise Error("no_exchange", f"{seat} cannot exchange for the turn-up now")
+        self._swap_turn_up(seat, low_trump)
+        return [{"kind": "exchange", "seat": seat}]
+
+    def _marriage(self, seat: str, move: dict[str, Any]) -> list[dict[str, Any]]:
+        suit = move.get("suit")
+        offered = [m for m in self.can_marry(seat) if m["suit"] == suit]
+        if not offered:
+            raise Error("no_marriage", f"{seat} has no marriage in {suit!r} to declare now")
+        meld = offered[0]
+        counted = self._tricks_won[seat] > 0
+        self._melds.append(
+            {"seat": seat, "suit": meld["suit"], "value": meld["value"], "counted": counted}
+        )
+        if counted:
+            self._taken[seat] += meld["value"]
+        self._must_lead = [meld["king"], meld["queen"]]
+        return [{"kind": "marriage", "seat": seat, "suit": meld["suit"], "value": meld["value"]}]
+
+    def _finish(self, how: str, by: str | None) -> dict[str, Any]:
+        result = scoring.deal_result(
+            variant=self._variant,
+            how=how,
+            by=by,
+            points=self._taken,
+            tricks=self._tricks_won,
+            closed_by=self._closed_by,
+            close_state=self._close_state,
+            last_trick=self._tricks[-1]["winner"] if self._tricks else None,
+        )
+        self._result = result
+        event = {"kind": "deal_end"}
+        event.update(copy_mod.deepcopy(result))
+        return event
+
+    # ------------------------------------------------------------------- view
+
+    def view(self, seat: str) -> dict[str, Any]:
+        """What one seat may see: its own hand, never the other's or the talon."""
+        check_seat(seat)
+        return {
+            "seat": seat,
+            "variant": self._variant,
+            "number": self._number,
+            "dealer": self._dealer,
+            "ply": len(self._history),
+            "phase": self.phase,
+            "turn": self._turn,
+            "leader": self._leader,
+            "trump": self._trump,
+            "turn_up": self._turn_up,
+            "talon_left": self.talon_left,
+            "draw_left": self.draw_left,
+            "closed": self.closed,
+            "closed_by": self._closed_by,
+            "close_state": self.close_state,
+            "pending_draw": self._pending_draw,
+            "hand": self.hand_of(seat),
+            "counts": {"p1": len(self._hands["p1"]), "p2": len(self._hands["p2"])},
+            "taken": self.taken,
+            "tricks_won": dict(self._tricks_won),
+            "melds": self.melds,
+            "lead": self._lead,
+            "must_lead": self.must_lead,
+            "last_trick": self.last_trick,
+            "legal": self.legal(seat),
+            "over": self.over,
+            "result": self.result,
+        }
+
+    # ------------------------------------------------------------ logs, replay
+
+    @staticmethod
+    def moves_of(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The moves behind an event history, each {seat, kind} (+ card or suit).
+
+        Sixty-Six's automatic exchange after a close is what the table did,
+        not a move, and trick, deal_end, deal and game_end are consequences.
+        """
+        moves: list[dict[str, Any]] = []
+        previous: dict[str, Any] | None = None
+        for event in history:
+            kind = event.get("kind")
+            if kind in ("lead", "follow"):
+                moves.append({"seat": event["seat"], "kind": kind, "card": event["card"]})
+            elif kind == "marriage":
+                moves.append({"seat": event["seat"], "kind": kind, "suit": event["suit"]})
+            elif kind == "exchange":
+                automatic = (
+                    previous is not None
+                    and previous.get("kind") == "close"
+                    and previous.get("seat") != event["seat"]
+                )
+                if not automatic:
+                    moves.append({"seat": event["seat"], "kind": kind})
+            elif kind in ("close", "claim", "draw"):
+                moves.append({"seat": event["seat"], "kind": kind})
+            previous = event
+        return moves
+
+    @classmethod
+    def replay(
+        cls,
+        variant: str = "schnapsen",
+        seed: bytes | None = None,
+        number: int = 1,
+        dealer: str = "p1",
+        moves: list[dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
+        """Rebuild a deal from its seed and play the moves; {deal, events}.
+
+        The first refused move raises its ``Error``, naming the move's index.
+        """
+        deal = cls.build(variant=variant, seed=seed, number=number, dealer=dealer)
+        events: list[dict[str, Any]] = []
+        for index, move in enumerate(moves or []):
+            events.extend(_replay_one(deal, index, move))
+        return {"deal": deal, "events": events}
+
+    def to_log(self) -> dict[str, Any]:
+        """A replayable log: the seed and the moves, never the cards drawn."""
+        return {
+            "game": self._variant,
+            "kind": "deal",
+            "seed": self._seed.hex(),
+            "number": self._number,
+            "dealer": self._dealer,
+            "moves": Deal.moves_of(self._history),
+        }
+
+    @classmethod
+    def from_log(cls, log: dict[str, Any] | str) -> Deal:
+        """The deal a log (dict or its JSON text) describes, replayed."""
+        data = _read_log(log, "deal")
+        replayed = cls.replay(
+            variant=data["game"],
+            seed=data["seed"],
+            number=data.get("number", 1),
+            dealer=data.get("dealer", "p1"),
+            moves=data.get("moves", []),
+        )
+        deal: Deal = replayed["deal"]
+        return deal
+
+
+def _replay_one(game: Any, index: int, move: Any) -> list[dict[str, Any]]:
+    # A logged move is {seat, kind, ...}; the seat is split off for apply.
+    if not isinstance(move, dict):
+        raise Error("not_legal", f"move {index}: {move!r} is not a move")
+    seat = move.get("seat")
+    body = {k: v for k, v in move.items() if k != "seat"}
+    try:
+        events: list[dict[str, Any]] = game.apply(seat, body)
+    except Error as error:
+        raise Error(error.code, f"move {index} ({move!r}) refused: {error.message}") from None
+    return events
+
+
+def _read_log(log: dict[str, Any] | str, kind: str) -> dict[str, Any]:
+    data = json.loads(log) if isinstance(log, str) else log
+    if not isinstance(data, dict):
+        raise Error("bad_log", "a log is a dict or its JSON text")
+    seed = data.get("seed")
+    if isinstance(seed, str):
+        try:
+            seed = bytes.fromhex(seed)
+        except ValueError:
+            raise Error("no_seed", f"{seed!r} is not a hex seed") from None
+    result = dict(data)
+    result["seed"] = seed
+    if result.get("kind", kind) != kind:
+        raise Error("bad_log", f"this log is a {result.get('kind')!r}, not a {kind}")
+    return result

@@ -1,0 +1,95 @@
+"""The pack, the seeded shuffle and the deal of the cards.
+
+The shuffle is Fisher-Yates from the back, fed by SHA-256 over the seed and a
+counter, so the same seed and deal number give the same cards everywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from typing import Any
+
+from . import variant as variant_mod
+from .card import suit_of
+from .errors import Error
+
+__all__ = ["check_number", "check_seed", "deal_for", "order_for", "pack_for"]
+
+SEATS = ("p1", "p2")
+
+
+def check_seed(seed: object) -> bytes:
+    """The seed itself, or ``no_seed`` unless it is exactly 32 bytes."""
+    if not isinstance(seed, bytes) or len(seed) != 32:
+        raise Error("no_seed", "the seed must be exactly 32 bytes")
+    return seed
+
+
+def check_number(number: object) -> int:
+    """The deal number itself, or ``bad_deal`` unless it is an int >= 1."""
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise Error("bad_deal", f"the deal number must be an int of at least 1, not {number!r}")
+    return number
+
+
+def pack_for(variant: str) -> list[int]:
+    """The variant's cards in id order: no nines in Schnapsen, all 24 in Sixty-Six."""
+    rules = variant_mod.get(variant)
+    if rules["deck_size"] == 24:
+        return list(range(1, 25))
+    return [card for card in range(1, 25) if card % 6 != 0]
+
+
+def _words(seed: bytes, variant: str, number: int) -> Iterator[int]:
+    # Every hash yields eight big-endian 32-bit words; the counter moves on
+    # only when all eight have been used.
+    counter = 0
+    while True:
+        text = f"{variant}:deal:{number}:{counter}".encode("ascii")
+        digest = hashlib.sha256(seed + text).digest()
+        for at in range(0, 32, 4):
+            yield int.from_bytes(digest[at : at + 4], "big")
+        counter += 1
+
+
+def order_for(variant: str, seed: bytes, number: int) -> list[int]:
+    """The shuffled pack for this seed and deal number."""
+    variant_mod.get(variant)
+    check_seed(seed)
+    check_number(number)
+    order = pack_for(variant)
+    words = _words(seed, variant, number)
+    for i in range(len(order) - 1, 0, -1):
+        m = i + 1
+        # Words at or above the last whole multiple of m are thrown away so
+        # that every position is equally likely.
+        limit = (2**32 // m) * m
+        word = next(words)
+        while word >= limit:
+            word = next(words)
+        j = word % m
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def deal_for(variant: str, seed: bytes, number: int, dealer: str) -> dict[str, Any]:
+    """The hands, the face-down talon and the turn-up of one deal.
+
+    The non-dealer gets the first hand's worth of cards, the dealer the next;
+    the talon follows, and the last card is turned up and makes trumps.
+    """
+    rules = variant_mod.get(variant)
+    if dealer not in SEATS:
+        raise Error("bad_seat", f"{dealer!r} is not a seat (p1, p2)")
+    order = order_for(variant, seed, number)
+    size = rules["hand_size"]
+    non_dealer = "p2" if dealer == "p1" else "p1"
+    hands = {non_dealer: order[:size], dealer: order[size : 2 * size]}
+    turn_up = order[-1]
+    return {
+        "hands": {"p1": hands["p1"], "p2": hands["p2"]},
+        "talon": order[2 * size : -1],
+        "turn_up": turn_up,
+        "trump": suit_of(turn_up),
+    }

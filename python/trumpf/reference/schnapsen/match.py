@@ -1,0 +1,256 @@
+"""A match: deals one after another until a seat reaches the target.
+
+Schnapsen counts down from 7 to 0 and the dealer alternates; Sixty-Six counts
+up from 0 to 7 and the winner of a deal deals the next (a drawn deal keeps the
+dealer and pays nobody). Every deal uses the same seed and the next number.
+"""
+
+from __future__ import annotations
+
+import copy as copy_mod
+from typing import Any
+
+from . import variant as variant_mod
+from .deal import Deal, _read_log, _replay_one, check_seat, other
+from .deck import check_seed
+from .errors import Error
+
+__all__ = ["Match"]
+
+
+class Match:
+    """Game::Schnapsen: the running score and the rotation of deals."""
+
+    def __init__(self) -> None:
+        # Built only through Match.build.
+        self._variant = ""
+        self._rules: dict[str, Any] = {}
+        self._seed = b""
+        self._first_dealer = "p1"
+        self._deal: Deal = Deal()
+        self._scores: dict[str, int] = {"p1": 0, "p2": 0}
+        self._deals: list[dict[str, Any]] = []
+        self._result: dict[str, Any] | None = None
+        self._history: list[dict[str, Any]] = []
+
+    @classmethod
+    def build(
+        cls, variant: str = "schnapsen", seed: bytes | None = None, dealer: str = "p1"
+    ) -> Match:
+        """A new match with its first deal dealt (which emits no event)."""
+        rules = variant_mod.get(variant)
+        checked_seed = check_seed(seed)
+        check_seat(dealer)
+        match = cls()
+        match._variant = variant
+        match._rules = rules
+        match._seed = checked_seed
+        match._first_dealer = dealer
+        match._deal = Deal.build(variant=variant, seed=checked_seed, number=1, dealer=dealer)
+        start = rules["match_start"]
+        match._scores = {"p1": start, "p2": start}
+        return match
+
+    @staticmethod
+    def variants() -> list[str]:
+        """The games a match can be of."""
+        return variant_mod.variants()
+
+    def copy(self) -> Match:
+        """An independent copy of the whole match."""
+        return copy_mod.deepcopy(self)
+
+    # -------------------------------------------------------------- accessors
+
+    @property
+    def variant(self) -> str:
+        """schnapsen or sixtysix."""
+        return self._variant
+
+    @property
+    def seed(self) -> bytes:
+        """The seed every deal of the match is shuffled from."""
+        return self._seed
+
+    @property
+    def dealer(self) -> str:
+        """Who dealt the current deal."""
+        return self._deal.dealer
+
+    @property
+    def deal(self) -> Deal:
+        """The current deal (the last one, once the match is over)."""
+        return self._deal
+
+    @property
+    def number(self) -> int:
+        """The current deal's number."""
+        return self._deal.number
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """The game-point score of each seat."""
+        return dict(self._scores)
+
+    @property
+    def deals(self) -> list[dict[str, Any]]:
+        """Every finished deal's result, with its number."""
+        return copy_mod.deepcopy(self._deals)
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """{winner, loser, scores, deals (a count)} once the match is over."""
+        return copy_mod.deepcopy(self._result)
+
+    @property
+    def over(self) -> bool:
+        """Whether a seat has reached the target."""
+        return self._result is not None
+
+    @property
+    def winner(self) -> str | None:
+        """The match winner, or None while it runs."""
+        return None if self._result is None else self._result["winner"]
+
+    @property
+    def turn(self) -> str | None:
+        """Whose move it is in the current deal; None once the match is over."""
+        return None if self.over else self._deal.turn
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Every event of every deal, with the deal and game_end events."""
+        return copy_mod.deepcopy(self._history)
+
+    def to_win(self, seat: str) -> int:
+        """How many game points the seat still needs; never below 0."""
+        check_seat(seat)
+        score = self._scores[seat]
+        target: int = self._rules["match_target"]
+        if self._rules["match_start"] > target:
+            return max(0, score - target)
+        return max(0, target - score)
+
+    # ------------------------------------------------------------------- play
+
+    def legal(self, seat: str) -> list[dict[str, Any]]:
+        """The current deal's legal moves for the seat; [] once it is over."""
+        check_seat(seat)
+        if self.over:
+            return []
+        return self._deal.legal(seat)
+
+    def apply(self, seat: str, move: dict[str, Any]) -> list[dict[str, Any]]:
+        """Play a move in the current deal; a finished deal starts the next."""
+        if self.over:
+            raise Error("game_over", "the match is over")
+        events = self._deal.apply(seat, move)
+        ended = [e for e in events if e["kind"] == "deal_end"]
+        if ended:
+            events.extend(self._after_deal(ended[0]))
+        self._history.extend(copy_mod.deepcopy(events))
+        return events
+
+    def _reached(self, seat: str) -> bool:
+        target = self._rules["match_target"]
+        if self._rules["match_start"] > target:
+            return bool(self._scores[seat] <= target)
+        return bool(self._scores[seat] >= target)
+
+    def _after_deal(self, deal_end: dict[str, Any]) -> list[dict[str, Any]]:
+        result = {k: v for k, v in deal_end.items() if k != "kind"}
+        result["number"] = self._deal.number
+        self._deals.append(copy_mod.deepcopy(result))
+        winner = result["winner"]
+        if winner is not None:
+            # Counting down in Schnapsen, up in Sixty-Six.
+            step = 1 if self._rules["match_target"] > self._rules["match_start"] else -1
+            self._scores[winner] += step * result["game_points"]
+            if self._reached(winner):
+                self._result = {
+                    "winner": winner,
+                    "loser": other(winner),
+                    "scores": dict(self._scores),
+                    "deals": len(self._deals),
+                }
+                end = {"kind": "game_end"}
+                end.update(copy_mod.deepcopy(self._result))
+                return [end]
+        dealer = self._deal.dealer
+        if self._rules["next_dealer"] == "alternate":
+            dealer = other(dealer)
+        elif winner is not None:
+            dealer = winner
+        self._deal = Deal.build(
+            variant=self._variant, seed=self._seed, number=self._deal.number + 1, dealer=dealer
+        )
+        return [
+            {
+                "kind": "deal",
+                "number": self._deal.number,
+                "dealer": dealer,
+                "trump": self._deal.trump,
+                "turn_up": self._deal.turn_up,
+            }
+        ]
+
+    # ------------------------------------------------------------------- view
+
+    def view(self, seat: str) -> dict[str, Any]:
+        """The current deal as the seat sees it, plus the match score."""
+        check_seat(seat)
+        view = self._deal.view(seat)
+        view["ply"] = len(self._history)
+        if self.over:
+            view["legal"] = []
+        view["scores"] = self.scores
+        view["to_win"] = {"p1": self.to_win("p1"), "p2": self.to_win("p2")}
+        view["deals"] = len(self._deals)
+        view["match_over"] = self.over
+        view["winner"] = self.winner
+        return view
+
+    # ------------------------------------------------------------ logs, replay
+
+    @staticmethod
+    def moves_of(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The moves behind a match history (deal and game_end are not moves)."""
+        return Deal.moves_of(history)
+
+    @classmethod
+    def replay(
+        cls,
+        variant: str = "schnapsen",
+        seed: bytes | None = None,
+        dealer: str = "p1",
+        moves: list[dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
+        """Rebuild a match from its seed and play the moves; {match, events}."""
+        match = cls.build(variant=variant, seed=seed, dealer=dealer)
+        events: list[dict[str, Any]] = []
+        for index, move in enumerate(moves or []):
+            events.extend(_replay_one(match, index, move))
+        return {"match": match, "events": events}
+
+    def to_log(self) -> dict[str, Any]:
+        """A replayable log of the whole match: seed, first dealer, moves."""
+        return {
+            "game": self._variant,
+            "kind": "match",
+            "seed": self._seed.hex(),
+            "dealer": self._first_dealer,
+            "moves": Match.moves_of(self._history),
+        }
+
+    @classmethod
+    def from_log(cls, log: dict[str, Any] | str) -> Match:
+        """The match a log (dict or its JSON text) describes, replayed."""
+        data = _read_log(log, "match")
+        replayed = cls.replay(
+            variant=data["game"],
+            seed=data["seed"],
+            dealer=data.get("dealer", "p1"),
+            moves=data.get("moves", []),
+        )
+        match: Match = replayed["match"]
+        return match
