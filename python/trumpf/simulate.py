@@ -213,6 +213,25 @@ class Simulation:
         table = np.column_stack(cols) if cols else np.empty((0, 0))
         np.savetxt(target, table, fmt="%d", delimiter=",", header=",".join(names), comments="")
 
+    def replay(self, index: int) -> Any:
+        """Plays game ``index`` again through the ordinary Python API, move for move.
+
+        The players draw from the same streams as in the simulation
+        (:class:`trumpf._core.sim.Stream` for a random player, the same bot
+        seeds for Durak's level-1 bot), so the finished Deal, Match or Game
+        returned here is the one the simulation recorded in row ``index``.
+        """
+        args = self.build_args(index)
+        seats = args.pop("seats")
+        players = {seats["a"]: self.players[0], seats["b"]: self.players[1]}
+        streams = {
+            seats["a"]: _core.sim.Stream(self.seed, index, 0),
+            seats["b"]: _core.sim.Stream(self.seed, index, 1),
+        }
+        if self.game == "durak":
+            return _replay_durak(args, players, streams, index, seats)
+        return _replay_schnapsen(self.game, args, players, streams)
+
     def build_args(self, index: int) -> dict[str, Any]:
         """How game ``index`` is built through the ordinary API, and who sits where."""
         if not 0 <= index < self.games:
@@ -227,6 +246,57 @@ class Simulation:
             seed = match_seed(self.seed, index)
             return {"variant": variant, "seed": seed, "dealer": dealer, "seats": seats}
         return {"variant": variant, "seed": self.seed, "number": index + 1, "dealer": dealer, "seats": seats}
+
+
+def _replay_schnapsen(
+    game: str, args: dict[str, Any], players: dict[int, str], streams: dict[int, Any]
+) -> Any:
+    from trumpf import schnapsen
+
+    table: Any = (
+        schnapsen.Match.build(**args) if game.endswith("-match") else schnapsen.Deal.build(**args)
+    )
+    by_seat = {"p1": 1, "p2": 2}
+    bots = {
+        seat: schnapsen.Bot(level=int(name[3:])) for seat, name in players.items() if name != "random"
+    }
+    while not table.over:
+        turn = table.turn
+        seat = by_seat[turn]
+        if seat in bots:
+            move = bots[seat].choose(table, turn)
+        else:
+            legal = table.legal(turn)
+            move = legal[streams[seat].below(len(legal))]
+        table.apply(turn, move)
+    return table
+
+
+def _replay_durak(
+    args: dict[str, Any],
+    players: dict[int, str],
+    streams: dict[int, Any],
+    index: int,
+    seats: dict[str, int],
+) -> Any:
+    from trumpf import durak
+
+    game = durak.Game.build(**args)
+    player_of = {seats["a"]: 0, seats["b"]: 1}
+    bots = {
+        seat: durak.Bot(level=int(name[3:]), seed=f"{index}:{player_of[seat]}")
+        for seat, name in players.items()
+        if name != "random"
+    }
+    while not game.over:
+        seat = game.turn
+        if seat in bots:
+            move = bots[seat].choose(game.view(seat))
+        else:
+            legal = game.legal(seat)
+            move = legal[streams[seat].below(len(legal))]
+        game.apply(seat, move)
+    return game
 
 
 def _check(game: str, games: int, players: Sequence[str], threads: int | None) -> tuple[str, str]:
