@@ -699,12 +699,13 @@ def test_build_refusals(impl: ModuleType, seed: Any, number: Any, code: str) -> 
 
 
 def test_bad_variant_and_seat(impl: ModuleType) -> None:
-    for build in (
+    builds: list[Callable[[], Any]] = [
         lambda: impl.Deal.build(variant="skat", seed=SEED_A),
         lambda: impl.Match.build(variant="durak", seed=SEED_A),
         lambda: impl.variant.get("bezique"),
         lambda: impl.deck.pack_for("66"),
-    ):
+    ]
+    for build in builds:
         with pytest.raises(impl.Error) as caught:
             build()
         assert caught.value.code == "bad_variant"
