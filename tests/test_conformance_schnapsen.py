@@ -40,8 +40,9 @@ def _check_refusal(impl: ModuleType, game: Any, deal: Any, step: dict[str, Any],
     history_before = jsonish(game.history)
     with pytest.raises(impl.Error) as caught:
         game.apply(refused["seat"], refused["move"])
+    error: Any = caught.value
+    assert error.code == refused["code"], f"{at}: refusal of {refused['move']}"
     assert isinstance(caught.value, ValueError)
-    assert caught.value.code == refused["code"], f"{at}: refusal of {refused['move']}"
     assert str(caught.value), f"{at}: a refusal has a message"
     assert state_of(deal) == step["state"], f"{at}: the refused move changed the deal"
     assert jsonish(game.history) == history_before, f"{at}: the refused move changed history"

@@ -661,7 +661,10 @@ def _replay_one(game: Any, index: int, move: Any) -> list[dict[str, Any]]:
 
 
 def _read_log(log: dict[str, Any] | str, kind: str) -> dict[str, Any]:
-    data = json.loads(log) if isinstance(log, str) else log
+    try:
+        data = json.loads(log) if isinstance(log, str) else log
+    except ValueError:
+        raise Error("bad_log", "a log is a dict or its JSON text") from None
     if not isinstance(data, dict):
         raise Error("bad_log", "a log is a dict or its JSON text")
     seed = data.get("seed")

@@ -80,7 +80,9 @@ def deal_for(variant: str, seed: bytes, number: int, dealer: str) -> dict[str, A
     the talon follows, and the last card is turned up and makes trumps.
     """
     rules = variant_mod.get(variant)
-    if dealer not in SEATS:
+    check_seed(seed)
+    check_number(number)
+    if not isinstance(dealer, str) or dealer not in SEATS:
         raise Error("bad_seat", f"{dealer!r} is not a seat (p1, p2)")
     order = order_for(variant, seed, number)
     size = rules["hand_size"]
