@@ -72,7 +72,8 @@ def state_of(deal: Any) -> dict[str, Any]:
     state["tricks_won"] = {seat: deal.tricks_won(seat) for seat in SEATS}
     for method in ("can_exchange", "can_close", "can_claim", "can_marry"):
         state[method] = {seat: getattr(deal, method)(seat) for seat in SEATS}
-    return jsonish(state)
+    snapshot: dict[str, Any] = jsonish(state)
+    return snapshot
 
 
 def build_deal(impl: ModuleType, record: dict[str, Any]) -> Any:
