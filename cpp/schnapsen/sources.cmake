@@ -1,3 +1,8 @@
 # Sources of the Schnapsen family (Schnapsen and Sixty-Six) in the engine.
 target_sources(trumpf_engine PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/deck.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/scoring.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/deal.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/match.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bot.cpp
 )

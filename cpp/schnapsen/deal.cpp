@@ -1,0 +1,264 @@
+#include "schnapsen/deal.hpp"
+
+#include <cstring>
+
+#include "schnapsen/deck.hpp"
+
+namespace trumpf::schnapsen {
+
+namespace {
+
+inline void add_card(DealState& s, Seat seat, Card c) noexcept {
+  s.hand[seat][s.hand_n[seat]++] = c;
+  s.hand_mask[seat] |= bit(c);
+}
+
+inline void remove_card(DealState& s, Seat seat, Card c) noexcept {
+  Card* h = s.hand[seat];
+  int n = s.hand_n[seat];
+  int i = 0;
+  while (i < n && h[i] != c) ++i;
+  for (; i + 1 < n; ++i) h[i] = h[i + 1];
+  s.hand_n[seat] = std::uint8_t(n - 1);
+  s.hand_mask[seat] &= ~bit(c);
+}
+
+inline void draw_one(DealState& s, Seat seat) noexcept {
+  if (s.talon_pos < s.talon_end) {
+    add_card(s, seat, s.talon[s.talon_pos++]);
+  } else if (s.turn_up) {
+    add_card(s, seat, s.turn_up);
+    s.turn_up = NO_CARD;
+  }
+}
+
+inline Card exchange_card(const DealState& s) noexcept {
+  return card_of(s.trump, variant_of(s.variant).exchange_rank);
+}
+
+inline void do_exchange(DealState& s, Seat seat) noexcept {
+  Card j = exchange_card(s);
+  remove_card(s, seat, j);
+  add_card(s, seat, s.turn_up);
+  s.turn_up = j;
+}
+
+void finish(DealState& s, Ending how, Seat by, EventSink* ev) noexcept {
+  s.result = deal_result(s.variant, how, by, s.taken, s.tricks_won, s.closed_by, s.close_state,
+                         s.last_winner);
+  s.over = true;
+  if (ev) ev->push(EventKind::DEAL_END, NO_SEAT);
+}
+
+}  // namespace
+
+Code deal_new(DealState& s, VariantId v, const std::uint8_t seed[32], std::uint64_t number,
+              Seat dealer) noexcept {
+  if (number < 1) return Code::BAD_DEAL;
+  if (dealer > 1) return Code::BAD_SEAT;
+  s = DealState{};
+  Card order[24];
+  int n = order_for(v, seed, number, order);
+  const int h = variant_of(v).hand_size;
+  s.number = number;
+  s.variant = v;
+  s.dealer = dealer;
+  Seat first = other(dealer);
+  s.turn = first;
+  s.leader = first;
+  s.closed_by = NO_SEAT;
+  s.last_winner = NO_SEAT;
+  s.close_state = CloseState{};
+  s.result = Result{};
+  for (int i = 0; i < h; ++i) add_card(s, first, order[i]);
+  for (int i = 0; i < h; ++i) add_card(s, dealer, order[h + i]);
+  int t = 0;
+  for (int i = 2 * h; i < n - 1; ++i) s.talon[t++] = order[i];
+  s.talon_pos = 0;
+  s.talon_end = std::uint8_t(t);
+  s.turn_up = order[n - 1];
+  s.trump = std::uint8_t(suit_of(s.turn_up));
+  return Code::OK;
+}
+
+Card can_exchange(const DealState& s, Seat seat) noexcept {
+  if (s.closed_by != NO_SEAT || s.pending_draw) return NO_CARD;
+  if (draw_left(s) == 0 || !s.turn_up) return NO_CARD;
+  if (variant_of(s.variant).exchange_needs_trick && s.tricks_won[seat] == 0) return NO_CARD;
+  Card j = exchange_card(s);
+  return holds(s, seat, j) ? j : NO_CARD;
+}
+
+bool can_close(const DealState& s, Seat seat) noexcept {
+  (void)seat;
+  if (s.closed_by != NO_SEAT || draw_left(s) == 0) return false;
+  if (!variant_of(s.variant).close_before_draw && s.pending_draw) return false;
+  return true;
+}
+
+int can_marry(const DealState& s, Seat seat, std::uint8_t* suits) noexcept {
+  if (s.must_lead[0] || s.pending_draw) return 0;
+  if (!variant_of(s.variant).marriage_after_close && phase(s) != 1) return 0;
+  int k = 0;
+  for (int suit : MARRIAGE_SUITS)
+    if (holds(s, seat, card_of(suit, RANK_KING)) && holds(s, seat, card_of(suit, RANK_QUEEN)))
+      suits[k++] = std::uint8_t(suit);
+  return k;
+}
+
+bool can_claim(const DealState& s, Seat seat) noexcept {
+  if (s.over || s.turn != seat || s.lead) return false;
+  return s.tricks_played > 0 || s.declared[seat];
+}
+
+int legal_moves(const DealState& s, Seat seat, Move* out) noexcept {
+  if (s.over || seat != s.turn) return 0;
+  int k = 0;
+  if (s.lead) {
+    const Card* h = s.hand[seat];
+    const int n = s.hand_n[seat];
+    Band b = follow_band(h, n, s.lead, s.trump, phase(s));
+    for (int i = 0; i < n; ++i)
+      if (in_band(h[i], b, s.lead, s.trump)) out[k++] = Move{MoveKind::FOLLOW, h[i]};
+    return k;
+  }
+  if (can_claim(s, seat)) out[k++] = Move{MoveKind::CLAIM, 0};
+  if (s.pending_draw) {
+    if (can_close(s, seat)) out[k++] = Move{MoveKind::CLOSE, 0};
+    out[k++] = Move{MoveKind::DRAW, 0};
+    return k;
+  }
+  if (can_exchange(s, seat)) out[k++] = Move{MoveKind::EXCHANGE, 0};
+  if (can_close(s, seat)) out[k++] = Move{MoveKind::CLOSE, 0};
+  std::uint8_t suits[4];
+  int m = can_marry(s, seat, suits);
+  for (int i = 0; i < m; ++i) out[k++] = Move{MoveKind::MARRIAGE, suits[i]};
+  if (s.must_lead[0]) {
+    out[k++] = Move{MoveKind::LEAD, s.must_lead[0]};
+    out[k++] = Move{MoveKind::LEAD, s.must_lead[1]};
+  } else {
+    for (int i = 0; i < s.hand_n[seat]; ++i) out[k++] = Move{MoveKind::LEAD, s.hand[seat][i]};
+  }
+  return k;
+}
+
+Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
+  if (s.over) return Code::DEAL_OVER;
+  if (seat != s.turn) return Code::NOT_YOUR_TURN;
+  // Which kinds are moves at this moment.
+  if (s.lead) {
+    if (m.kind != MoveKind::FOLLOW) return Code::NOT_LEGAL;
+  } else if (s.pending_draw) {
+    if (m.kind != MoveKind::CLAIM && m.kind != MoveKind::CLOSE && m.kind != MoveKind::DRAW)
+      return Code::NOT_LEGAL;
+  } else if (m.kind == MoveKind::FOLLOW || m.kind == MoveKind::DRAW || m.kind == MoveKind::INVALID) {
+    return Code::NOT_LEGAL;
+  }
+  const Variant& var = variant_of(s.variant);
+  switch (m.kind) {
+    case MoveKind::FOLLOW: {
+      Card c = m.arg;
+      if (!is_card(c) || !holds(s, seat, c)) return Code::NOT_HELD;
+      Band b = follow_band(s.hand[seat], s.hand_n[seat], s.lead, s.trump, phase(s));
+      if (!in_band(c, b, s.lead, s.trump)) return Code::MUST_FOLLOW;
+      remove_card(s, seat, c);
+      if (ev) ev->push(EventKind::FOLLOW, seat, c);
+      Card w = winner_of(s.lead, c, s.trump);
+      Seat ws = (w == c) ? seat : s.leader;
+      s.taken[ws] = std::int16_t(s.taken[ws] + value_of(s.lead, c));
+      if (s.tricks_won[ws] == 0) {
+        s.taken[ws] = std::int16_t(s.taken[ws] + s.pending_meld[ws]);
+        s.pending_meld[ws] = 0;
+      }
+      s.tricks_won[ws]++;
+      s.tricks_played++;
+      s.last_winner = ws;
+      s.lead = NO_CARD;
+      s.leader = ws;
+      s.turn = ws;
+      if (ev) ev->push(EventKind::TRICK, ws);
+      if (draw_left(s) > 0) {
+        if (var.close_before_draw) {
+          s.pending_draw = true;
+        } else {
+          draw_one(s, ws);
+          draw_one(s, other(ws));
+        }
+      }
+      if (s.hand_n[0] == 0 && s.hand_n[1] == 0) finish(s, Ending::EXHAUSTED, NO_SEAT, ev);
+      return Code::OK;
+    }
+    case MoveKind::LEAD: {
+      Card c = m.arg;
+      if (!is_card(c) || !holds(s, seat, c)) return Code::NOT_HELD;
+      if (s.must_lead[0] && c != s.must_lead[0] && c != s.must_lead[1]) return Code::MUST_LEAD;
+      remove_card(s, seat, c);
+      s.must_lead[0] = s.must_lead[1] = NO_CARD;
+      s.lead = c;
+      s.leader = seat;
+      s.turn = other(seat);
+      if (ev) ev->push(EventKind::LEAD, seat, c);
+      return Code::OK;
+    }
+    case MoveKind::CLAIM: {
+      if (!can_claim(s, seat)) return Code::CANNOT_CLAIM;
+      if (ev) ev->push(EventKind::CLAIM, seat);
+      finish(s, Ending::CLAIM, seat, ev);
+      return Code::OK;
+    }
+    case MoveKind::CLOSE: {
+      if (!can_close(s, seat)) return Code::CANNOT_CLOSE;
+      s.closed_by = seat;
+      s.pending_draw = false;
+      s.close_state.by = seat;
+      for (int i = 0; i < 2; ++i) {
+        s.close_state.tricks[i] = s.tricks_won[i];
+        s.close_state.points[i] = s.taken[i];
+      }
+      if (ev) ev->push(EventKind::CLOSE, seat);
+      if (var.exchange_on_close && s.turn_up) {
+        Seat o = other(seat);
+        if (holds(s, o, exchange_card(s))) {
+          do_exchange(s, o);
+          if (ev) ev->push(EventKind::EXCHANGE, o);
+        }
+      }
+      return Code::OK;
+    }
+    case MoveKind::EXCHANGE: {
+      if (!can_exchange(s, seat)) return Code::NO_EXCHANGE;
+      do_exchange(s, seat);
+      if (ev) ev->push(EventKind::EXCHANGE, seat);
+      return Code::OK;
+    }
+    case MoveKind::MARRIAGE: {
+      std::uint8_t suits[4];
+      int n = can_marry(s, seat, suits);
+      bool ok = false;
+      for (int i = 0; i < n; ++i) ok |= (suits[i] == m.arg);
+      if (!ok) return Code::NO_MARRIAGE;
+      int value = marriage_value(s, m.arg);
+      if (s.n_melds < 4) s.melds[s.n_melds++] = Meld{seat, m.arg, std::uint8_t(value)};
+      if (s.tricks_won[seat] > 0)
+        s.taken[seat] = std::int16_t(s.taken[seat] + value);
+      else
+        s.pending_meld[seat] = std::int16_t(s.pending_meld[seat] + value);
+      s.declared[seat] = true;
+      s.must_lead[0] = card_of(m.arg, RANK_KING);
+      s.must_lead[1] = card_of(m.arg, RANK_QUEEN);
+      if (ev) ev->push(EventKind::MARRIAGE, seat, 0, m.arg, std::uint8_t(value));
+      return Code::OK;
+    }
+    case MoveKind::DRAW: {
+      draw_one(s, seat);
+      draw_one(s, other(seat));
+      s.pending_draw = false;
+      if (ev) ev->push(EventKind::DRAW, seat);
+      return Code::OK;
+    }
+    default:
+      return Code::NOT_LEGAL;
+  }
+}
+
+}  // namespace trumpf::schnapsen

@@ -1,0 +1,164 @@
+// One deal of Schnapsen or Sixty-Six (seed: Game::Schnapsen::Deal).
+//
+// The C++ API, for the batch simulator and the bindings
+// ------------------------------------------------------
+//   #include "schnapsen/deal.hpp"     (namespace trumpf::schnapsen)
+//
+//   DealState s;                        // trivially copyable, no heap, ~120 bytes
+//   Code c = deal_new(s, SCHNAPSEN, seed32, number, P1 /*dealer*/);  // Code::OK or BAD_DEAL
+//   Move moves[MAX_MOVES];
+//   while (!s.over) {
+//     Seat who = s.turn;
+//     int n = legal_moves(s, who, moves);          // the reference order, 0 if not on turn
+//     apply_move(s, who, moves[pick(n)], nullptr);  // or an EventSink* to see what happened
+//   }
+//   s.result.winner / .loser / .game_points / .how / .drawn / .points[2] / .tricks[2]
+//
+// Seats are 0 ("p1") and 1 ("p2"); cards are the reference ids 1..24.
+// A Move is {kind, arg}: arg is the card for LEAD/FOLLOW (0 = "not a card") and
+// the suit index (0 S, 1 H, 2 D, 3 C; 0xFF = "not a suit") for MARRIAGE;
+// MoveKind::INVALID stands for anything that is not a move. apply_move never
+// throws, allocates or prints: it returns Code::OK and changes the state, or
+// returns the reference's refusal code and leaves the state untouched.
+// Pure accessors (talon_left, draw_left, phase, can_exchange, can_close,
+// can_marry, can_claim) answer exactly as the reference's do.
+// Bots: bot_choose(s, seat, level) in schnapsen/bot.hpp; the match:
+// MatchState with match_new / match_legal / match_apply in schnapsen/match.hpp.
+#pragma once
+
+#include <cstdint>
+
+#include "schnapsen/card.hpp"
+#include "schnapsen/scoring.hpp"
+#include "schnapsen/trick.hpp"
+#include "schnapsen/variant.hpp"
+
+namespace trumpf::schnapsen {
+
+enum class Code : std::uint8_t {
+  OK,
+  BAD_VARIANT,
+  NO_SEED,
+  BAD_DEAL,
+  DEAL_OVER,
+  GAME_OVER,
+  NOT_YOUR_TURN,
+  NOT_LEGAL,
+  NOT_HELD,
+  MUST_FOLLOW,
+  MUST_LEAD,
+  NO_MARRIAGE,
+  NO_EXCHANGE,
+  CANNOT_CLOSE,
+  CANNOT_CLAIM,
+  BAD_SEAT,
+  BAD_CARD,
+};
+constexpr const char* CODE_NAMES[] = {"ok",          "bad_variant",  "no_seed",      "bad_deal",
+                                      "deal_over",   "game_over",    "not_your_turn", "not_legal",
+                                      "not_held",    "must_follow",  "must_lead",    "no_marriage",
+                                      "no_exchange", "cannot_close", "cannot_claim", "bad_seat",
+                                      "bad_card"};
+
+enum class MoveKind : std::uint8_t { LEAD, FOLLOW, MARRIAGE, EXCHANGE, CLOSE, CLAIM, DRAW, INVALID };
+constexpr const char* MOVE_KIND_NAMES[] = {"lead",  "follow", "marriage", "exchange",
+                                           "close", "claim",  "draw",     "invalid"};
+
+struct Move {
+  MoveKind kind = MoveKind::INVALID;
+  std::uint8_t arg = 0;
+  friend bool operator==(Move a, Move b) noexcept { return a.kind == b.kind && a.arg == b.arg; }
+};
+constexpr int MAX_MOVES = 16;
+
+enum class EventKind : std::uint8_t {
+  LEAD, FOLLOW, TRICK, MARRIAGE, EXCHANGE, CLOSE, CLAIM, DRAW, DEAL_END, DEAL, GAME_END
+};
+constexpr const char* EVENT_KIND_NAMES[] = {"lead",  "follow", "trick",    "marriage",
+                                            "exchange", "close", "claim", "draw",
+                                            "deal_end", "deal",  "game_end"};
+
+// `seat` is the mover (the winner for TRICK); card for LEAD/FOLLOW; suit and
+// value for MARRIAGE. DEAL_END's figures are the deal's `result`; DEAL's and
+// GAME_END's are the match's (see match.hpp).
+struct Event {
+  EventKind kind;
+  Seat seat;
+  Card card;
+  std::uint8_t suit;
+  std::uint8_t value;
+};
+
+struct EventSink {
+  Event ev[8];
+  int n = 0;
+  void push(EventKind k, Seat s, Card c = 0, std::uint8_t suit = 0, std::uint8_t value = 0) noexcept {
+    if (n < 8) ev[n++] = Event{k, s, c, suit, value};
+  }
+};
+
+struct Meld {
+  Seat seat;
+  std::uint8_t suit;
+  std::uint8_t value;
+};
+
+struct DealState {
+  std::uint64_t number;
+  VariantId variant;
+  Seat dealer;
+  Seat turn;
+  Seat leader;
+  Card lead;        // NO_CARD between tricks
+  Card turn_up;     // NO_CARD once drawn
+  std::uint8_t trump;
+  Seat closed_by;   // NO_SEAT while open
+  bool pending_draw;
+  bool over;
+  Card must_lead[2];  // king, queen; NO_CARD when free
+  std::uint8_t hand_n[2];
+  Card hand[2][6];    // hand order: dealt order, drawn cards appended
+  std::uint32_t hand_mask[2];
+  Card talon[24];     // face-down cards in draw order: talon[talon_pos .. talon_end)
+  std::uint8_t talon_pos, talon_end;
+  std::int16_t taken[2];         // card points plus counted marriages
+  std::int16_t pending_meld[2];  // marriages waiting for their owner's first trick
+  std::uint8_t tricks_won[2];
+  bool declared[2];
+  std::uint8_t tricks_played;
+  Seat last_winner;
+  std::uint8_t n_melds;
+  Meld melds[4];
+  CloseState close_state;
+  Result result;
+};
+
+Code deal_new(DealState& s, VariantId v, const std::uint8_t seed[32], std::uint64_t number,
+              Seat dealer) noexcept;
+
+inline int talon_left(const DealState& s) noexcept {
+  return (s.talon_end - s.talon_pos) + (s.turn_up ? 1 : 0);
+}
+inline int draw_left(const DealState& s) noexcept {
+  return s.closed_by != NO_SEAT ? 0 : talon_left(s);
+}
+inline int phase(const DealState& s) noexcept { return draw_left(s) > 0 ? 1 : 2; }
+inline bool holds(const DealState& s, Seat seat, Card c) noexcept {
+  return c != NO_CARD && (s.hand_mask[seat] & bit(c)) != 0;
+}
+inline bool meld_counted(const DealState& s, const Meld& m) noexcept {
+  return s.tricks_won[m.seat] > 0;
+}
+
+// The exchange card (trump jack or nine) the seat may exchange, or NO_CARD.
+Card can_exchange(const DealState& s, Seat seat) noexcept;
+bool can_close(const DealState& s, Seat seat) noexcept;
+// Marriage suits on offer, in the order C, D, H, S; returns the count.
+int can_marry(const DealState& s, Seat seat, std::uint8_t* suits) noexcept;
+bool can_claim(const DealState& s, Seat seat) noexcept;
+inline int marriage_value(const DealState& s, int suit) noexcept { return suit == s.trump ? 40 : 20; }
+
+int legal_moves(const DealState& s, Seat seat, Move* out) noexcept;
+Code apply_move(DealState& s, Seat seat, Move m, EventSink* events) noexcept;
+
+}  // namespace trumpf::schnapsen

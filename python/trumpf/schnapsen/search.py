@@ -1,0 +1,25 @@
+"""The reference bots' building blocks (REFERENCE.md "The reference bots")."""
+
+from __future__ import annotations
+
+from trumpf._core.schnapsen import (
+    best_follow,
+    best_lead,
+    best_marriage,
+    cheapest,
+    dearest,
+    hand_strength,
+    should_claim,
+    should_close,
+)
+
+__all__ = [
+    "best_follow",
+    "best_lead",
+    "best_marriage",
+    "cheapest",
+    "dearest",
+    "hand_strength",
+    "should_claim",
+    "should_close",
+]
