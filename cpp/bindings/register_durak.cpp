@@ -1,10 +1,939 @@
-// Python bindings of the durak engine.
+// Python bindings of the Durak engine: Game, Bot, Error and the module
+// functions behind trumpf.durak's card/deck/rules/result/search modules.
+//
+// Dicts exist only here. Keys and kind strings are interned once; moves from
+// Python are validated into a small Move (garbage becomes a kind or card the
+// engine refuses with the reference code) so nothing can crash the engine.
+#include <pybind11/pybind11.h>
+#include <pybind11/eval.h>
+#include <pybind11/stl.h>
+
+#include <cctype>
+#include <cstring>
+
+#include <array>
+#include <cstdio>
+#include <string>
+#include <vector>
+
 #include "bindings/register.hpp"
+#include "common/shuffle.hpp"
+#include "durak/deck.hpp"
+#include "durak/game.hpp"
+#include "durak/search.hpp"
 
 namespace py = pybind11;
+using namespace trumpf::durak;
 
 namespace trumpf::bindings {
+namespace {
 
-void register_durak(py::module_& m) { (void)m; }
+// ---------------------------------------------------------------- strings
+
+struct Names {
+  py::str kind, seat, card, taken, how, cards, discard, next_attacker, drawn, talon, outcome, fool,
+      places, attacker, defender, cap, attacks, beats, size, unbeaten, pairs, attack, beat, ply,
+      phase, turn, trump, trump_card, hand, counts, swap, legal, over, result, bout, game, events,
+      seed, number, moves;
+  py::str k_attack, k_beat, k_take, k_done, k_swap, k_resign, k_bout_end, k_refill, k_out,
+      k_game_end, k_durak;
+  py::str how_s[5];
+  py::str phase_s[4];
+  py::str outcome_s[4];
+  py::str suit_s[4];
+  py::int_ one{1}, two{2};
+};
+
+Names* N = nullptr;  // created at module init, never freed (outlives the interpreter's teardown order)
+
+py::str intern(const char* s) {
+  PyObject* o = PyUnicode_InternFromString(s);
+  if (!o) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(o);
+}
+
+void make_names() {
+  N = new Names;
+#define K(f) N->f = intern(#f)
+  K(kind); K(seat); K(card); K(taken); K(how); K(cards); K(discard); K(next_attacker); K(drawn);
+  K(talon); K(outcome); K(fool); K(places); K(attacker); K(defender); K(cap); K(attacks);
+  K(beats); K(size); K(unbeaten); K(pairs); K(attack); K(beat); K(ply); K(phase); K(turn);
+  K(trump); K(trump_card); K(hand); K(counts); K(swap); K(legal); K(over); K(result); K(bout);
+  K(game); K(events); K(seed); K(number); K(moves);
+#undef K
+  N->k_attack = intern("attack");
+  N->k_beat = intern("beat");
+  N->k_take = intern("take");
+  N->k_done = intern("done");
+  N->k_swap = intern("swap");
+  N->k_resign = intern("resign");
+  N->k_bout_end = intern("bout_end");
+  N->k_refill = intern("refill");
+  N->k_out = intern("out");
+  N->k_game_end = intern("game_end");
+  N->k_durak = intern("durak");
+  for (int i = 0; i < 5; ++i) N->how_s[i] = intern(how_name(How(i)));
+  for (int i = 0; i < 4; ++i) N->phase_s[i] = intern(phase_name(Phase(i)));
+  N->outcome_s[0] = intern("none");
+  for (int i = 1; i < 4; ++i) N->outcome_s[i] = intern(outcome_name(Outcome(i)));
+  const char* suits[4] = {"S", "H", "D", "C"};
+  for (int i = 0; i < 4; ++i) N->suit_s[i] = intern(suits[i]);
+}
+
+const py::str& kind_str(Kind k) {
+  switch (k) {
+    case Kind::Attack: return N->k_attack;
+    case Kind::Beat: return N->k_beat;
+    case Kind::Take: return N->k_take;
+    case Kind::Done: return N->k_done;
+    case Kind::Swap: return N->k_swap;
+    default: return N->k_resign;
+  }
+}
+
+py::object seat_obj(int seat) {
+  if (seat == 1) return N->one;
+  if (seat == 2) return N->two;
+  return py::none();
+}
+
+// ---------------------------------------------------------------- errors
+
+py::object* ErrorType = nullptr;
+
+struct DurakError {
+  std::string code, message;
+};
+
+[[noreturn]] void fail(const std::string& code, const std::string& message) {
+  throw DurakError{code, message};
+}
+
+std::string card_text(int c) {
+  if (!valid_card(c)) return std::to_string(c);
+  std::string s = std::to_string(c) + " (";
+  s += kRankLetters[rank_index_of(Card(c))];
+  s += kSuitLetters[suit_of(Card(c))];
+  return s + ")";
+}
+
+std::string cards_text(Cards s) {
+  std::string out = "[";
+  bool first = true;
+  while (s) {
+    if (!first) out += ", ";
+    first = false;
+    out += std::to_string(lowest(s));
+    s &= s - 1;
+  }
+  return out + "]";
+}
+
+// ---------------------------------------------------------------- inputs
+
+// An exact int (not bool) in [lo, hi], else `bad`.
+long long int_or(py::handle h, long long lo, long long hi, long long bad) {
+  if (!h || !PyLong_Check(h.ptr()) || PyBool_Check(h.ptr())) return bad;
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  if (overflow || (v == -1 && PyErr_Occurred())) {
+    PyErr_Clear();
+    return bad;
+  }
+  return (v < lo || v > hi) ? bad : v;
+}
+
+int seat_of(py::handle h) { return int(int_or(h, 1, 2, 0)); }
+
+int require_seat(py::handle h) {
+  int s = seat_of(h);
+  if (!s) fail("bad_seat", "a seat is the int 1 or 2, not " + std::string(py::repr(h)));
+  return s;
+}
+
+Card require_card(py::handle h) {
+  long long c = int_or(h, 1, kPackSize, 0);
+  if (!c) fail("bad_card", "a card is an int id 1..36, not " + std::string(py::repr(h)));
+  return Card(c);
+}
+
+Kind kind_of(py::handle h) {
+  if (!h || !PyUnicode_Check(h.ptr())) return Kind::Unknown;
+  Py_ssize_t n = 0;
+  const char* s = PyUnicode_AsUTF8AndSize(h.ptr(), &n);
+  if (!s) {
+    PyErr_Clear();
+    return Kind::Unknown;
+  }
+  std::string_view v(s, std::size_t(n));
+  if (v == "attack") return Kind::Attack;
+  if (v == "beat") return Kind::Beat;
+  if (v == "take") return Kind::Take;
+  if (v == "done") return Kind::Done;
+  if (v == "swap") return Kind::Swap;
+  if (v == "resign") return Kind::Resign;
+  return Kind::Unknown;
+}
+
+py::handle dict_get(py::handle d, const py::str& key) {
+  return PyDict_GetItemWithError(d.ptr(), key.ptr());  // borrowed, may be null
+}
+
+// A move as Python gave it: never trusted. Unknown shapes become kinds/cards
+// the engine refuses with the reference code.
+Move parse_move(py::handle obj) {
+  Move m;
+  if (!obj || !PyDict_Check(obj.ptr())) {
+    m.kind = Kind::Unknown;
+    return m;
+  }
+  m.kind = kind_of(dict_get(obj, N->kind));
+  if (PyErr_Occurred()) PyErr_Clear();
+  if (m.kind == Kind::Attack || m.kind == Kind::Beat)
+    m.card = Card(int_or(dict_get(obj, N->card), 1, kPackSize, 0));
+  if (PyErr_Occurred()) PyErr_Clear();
+  return m;
+}
+
+std::array<std::uint8_t, 32> require_seed(py::handle h) {
+  std::array<std::uint8_t, 32> out{};
+  if (!h || !PyBytes_Check(h.ptr()) || PyBytes_GET_SIZE(h.ptr()) != 32)
+    fail("no_seed", "a seed is exactly 32 bytes, not " + std::string(py::repr(py::type::handle_of(h).attr("__name__"))) +
+                        (h && PyBytes_Check(h.ptr()) ? " of length " + std::to_string(PyBytes_GET_SIZE(h.ptr())) : ""));
+  std::memcpy(out.data(), PyBytes_AS_STRING(h.ptr()), 32);
+  return out;
+}
+
+std::uint64_t require_number(py::handle h) {
+  if (!h || !PyLong_Check(h.ptr()) || PyBool_Check(h.ptr()))
+    fail("bad_deal", "a deal number is an int >= 1, not " + std::string(py::repr(h)));
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  if (overflow > 0) fail("bad_deal", "deal number " + std::string(py::repr(h)) + " is too large");
+  if (overflow < 0 || v < 1) fail("bad_deal", "a deal number counts from 1, not " + std::string(py::repr(h)));
+  return std::uint64_t(v);
+}
+
+std::string hex_of(const std::array<std::uint8_t, 32>& s) {
+  static const char* d = "0123456789abcdef";
+  std::string out;
+  for (auto b : s) {
+    out += d[b >> 4];
+    out += d[b & 15];
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- outputs
+
+py::list cards_list(Cards s) {
+  py::list out(count_of(s));
+  Py_ssize_t i = 0;
+  while (s) {
+    PyList_SET_ITEM(out.ptr(), i++, PyLong_FromLong(lowest(s)));
+    s &= s - 1;
+  }
+  return out;
+}
+
+py::dict move_dict(Move m) {
+  py::dict d;
+  d[N->kind] = kind_str(m.kind);
+  if (m.kind == Kind::Attack || m.kind == Kind::Beat) d[N->card] = py::int_(int(m.card));
+  return d;
+}
+
+py::dict seat_map(int a, int b) {
+  py::dict d;
+  d[N->one] = py::int_(a);
+  d[N->two] = py::int_(b);
+  return d;
+}
+
+py::dict result_dict(Outcome o, int fool) {
+  py::dict d;
+  d[N->outcome] = N->outcome_s[int(o)];
+  d[N->fool] = seat_obj(fool);
+  d[N->places] = seat_map(fool == 1 ? 2 : 1, fool == 2 ? 2 : 1);
+  return d;
+}
+
+py::dict event_dict(const Event& e) {
+  py::dict d;
+  switch (e.kind) {
+    case EventKind::Attack:
+    case EventKind::Beat:
+      d[N->kind] = e.kind == EventKind::Attack ? N->k_attack : N->k_beat;
+      d[N->seat] = seat_obj(e.seat);
+      d[N->card] = py::int_(int(e.card));
+      break;
+    case EventKind::Take:
+    case EventKind::Done:
+    case EventKind::Swap:
+    case EventKind::Resign:
+      d[N->kind] = kind_str(Kind(int(e.kind) + 1));
+      d[N->seat] = seat_obj(e.seat);
+      break;
+    case EventKind::BoutEnd:
+      d[N->kind] = N->k_bout_end;
+      d[N->taken] = py::bool_(e.taken != 0);
+      d[N->how] = N->how_s[int(e.how)];
+      d[N->cards] = py::int_(int(e.cards));
+      d[N->discard] = py::int_(int(e.discard));
+      d[N->next_attacker] = seat_obj(e.next_attacker);
+      break;
+    case EventKind::Refill:
+      d[N->kind] = N->k_refill;
+      d[N->drawn] = seat_map(e.drawn[0], e.drawn[1]);
+      d[N->talon] = py::int_(int(e.talon));
+      break;
+    case EventKind::Out:
+      d[N->kind] = N->k_out;
+      d[N->seat] = seat_obj(e.seat);
+      break;
+    case EventKind::GameEnd: {
+      d[N->kind] = N->k_game_end;
+      py::dict r = result_dict(e.outcome, e.fool);
+      for (auto item : r) d[item.first] = item.second;
+      break;
+    }
+  }
+  return d;
+}
+
+py::list legal_list(const GameState& s, int seat) {
+  Move buf[kMaxMoves];
+  int n = legal_moves(s, seat, buf);
+  py::list out(n);
+  for (int i = 0; i < n; ++i) PyList_SET_ITEM(out.ptr(), i, move_dict(buf[i]).release().ptr());
+  return out;
+}
+
+// ---------------------------------------------------------------- Game
+
+struct PyGame {
+  GameState s{};
+  std::array<std::uint8_t, 32> seed{};
+  std::uint64_t number = 1;
+  std::vector<Event> history;
+};
+
+std::string refusal_message(const GameState& s, int seat, Move m, Code c, py::handle seat_h) {
+  const std::string who = "seat " + std::to_string(seat);
+  const std::string what = m.kind == Kind::Unknown || m.kind == Kind::None ? std::string("move")
+                                                                            : std::string(kind_name(m.kind));
+  switch (c) {
+    case Code::GameOver: return "the game is over: no more moves";
+    case Code::NotYourTurn:
+      if (!seat) return "a seat is the int 1 or 2, not " + std::string(py::repr(seat_h));
+      return who + " cannot " + what + ": it is seat " + std::to_string(turn_of(s)) + "'s turn";
+    case Code::NotLegal: return who + ": not a move of this game (a dict with kind attack, beat, take, done, swap or resign)";
+    case Code::WrongPhase:
+      return who + " cannot " + what + " in the " + phase_name(phase_of(s)) + " phase";
+    case Code::CardNotHeld:
+      return who + " cannot " + what + " with " + (m.card ? card_text(m.card) : std::string("no valid card")) +
+             ": not in hand " + cards_text(s.hand(seat));
+    case Code::BoutFull:
+      return who + " cannot attack with " + card_text(m.card) + ": the bout is full (cap " +
+             std::to_string(s.bout.cap) + ")";
+    case Code::RankNotInBout:
+      return who + " cannot attack with " + card_text(m.card) + ": its rank is not on the table";
+    case Code::BeatsNothing:
+      return who + " cannot beat with " + card_text(m.card) + ": it does not beat " +
+             card_text(s.bout.unbeaten());
+    case Code::MustAttack: return who + " cannot say done: the bout is empty, attack first";
+    case Code::NotTheSix:
+      return who + " cannot swap: it is not the trump six's owner or does not hold " + card_text(s.six());
+    case Code::TalonShut: return who + " cannot swap: the turn-up has been drawn";
+    default: return code_name(c);
+  }
+}
+
+py::list apply_to(PyGame& g, py::handle seat_h, py::handle move_h) {
+  const int seat = seat_of(seat_h);
+  const Move m = parse_move(move_h);
+  EventSink sink;
+  const Code c = apply_move(g.s, seat, m, &sink);
+  if (c != Code::Ok) fail(code_name(c), refusal_message(g.s, seat, m, c, seat_h));
+  py::list out(sink.n);
+  for (int i = 0; i < sink.n; ++i) {
+    g.history.push_back(sink.ev[i]);
+    PyList_SET_ITEM(out.ptr(), i, event_dict(sink.ev[i]).release().ptr());
+  }
+  return out;
+}
+
+PyGame build_game(py::handle seed, py::handle number, py::handle seats) {
+  PyGame g;
+  g.seed = require_seed(seed);
+  g.number = require_number(number);
+  if (int_or(seats, 2, 2, 0) != 2) fail("bad_seats", "Durak is for two seats, not " + std::string(py::repr(seats)));
+  deal_game(g.seed.data(), g.number, g.s);
+  return g;
+}
+
+py::object bout_dict(const GameState& s) {
+  const Bout& b = s.bout;
+  if (!b.open) return py::none();
+  py::dict d;
+  d[N->attacker] = seat_obj(b.attacker);
+  d[N->defender] = seat_obj(b.defender());
+  d[N->cap] = py::int_(int(b.cap));
+  py::list att(b.n_att), bts(b.n_att);
+  for (int i = 0; i < b.n_att; ++i) {
+    PyList_SET_ITEM(att.ptr(), i, PyLong_FromLong(b.attacks[i]));
+    PyObject* v = i < b.n_beat ? PyLong_FromLong(b.beats[i]) : (Py_INCREF(Py_None), Py_None);
+    PyList_SET_ITEM(bts.ptr(), i, v);
+  }
+  d[N->attacks] = att;
+  d[N->beats] = bts;
+  d[N->taken] = py::bool_(b.taken != 0);
+  return std::move(d);
+}
+
+py::object result_of(const GameState& s) {
+  if (!s.outcome) return py::none();
+  return result_dict(Outcome(s.outcome), s.fool);
+}
+
+py::dict view_of(const PyGame& g, int seat) {
+  const GameState& s = g.s;
+  py::dict v;
+  v[N->seat] = seat_obj(seat);
+  v[N->ply] = py::int_(int(s.ply));
+  v[N->phase] = N->phase_s[int(phase_of(s))];
+  v[N->turn] = seat_obj(turn_of(s));
+  v[N->trump] = N->suit_s[s.trump];
+  v[N->trump_card] = s.turn_up_left() ? py::object(py::int_(int(s.trump_card()))) : py::none();
+  v[N->talon] = py::int_(s.talon_left());
+  v[N->discard] = py::int_(int(s.discard));
+  v[N->hand] = cards_list(s.hand(seat));
+  v[N->counts] = seat_map(count_of(s.hands[0]), count_of(s.hands[1]));
+  v[N->swap] = py::bool_(can_swap(s, seat));
+  v[N->legal] = legal_list(s, seat);
+  v[N->over] = py::bool_(is_over(s));
+  v[N->result] = result_of(s);
+  const Bout& b = s.bout;
+  if (!b.open) {
+    v[N->bout] = py::none();
+  } else {
+    py::dict bd;
+    bd[N->attacker] = seat_obj(b.attacker);
+    bd[N->defender] = seat_obj(b.defender());
+    bd[N->cap] = py::int_(int(b.cap));
+    bd[N->size] = py::int_(int(b.n_att));
+    bd[N->taken] = py::bool_(b.taken != 0);
+    Card u = b.unbeaten();
+    bd[N->unbeaten] = u ? py::object(py::int_(int(u))) : py::none();
+    py::list pairs(b.n_att);
+    for (int i = 0; i < b.n_att; ++i) {
+      py::dict p;
+      p[N->attack] = py::int_(int(b.attacks[i]));
+      p[N->beat] = i < b.n_beat ? py::object(py::int_(int(b.beats[i]))) : py::none();
+      PyList_SET_ITEM(pairs.ptr(), i, p.release().ptr());
+    }
+    bd[N->pairs] = pairs;
+    v[N->bout] = bd;
+  }
+  return v;
+}
+
+py::list history_list(const std::vector<Event>& h, std::size_t from = 0) {
+  py::list out(h.size() - from);
+  for (std::size_t i = from; i < h.size(); ++i)
+    PyList_SET_ITEM(out.ptr(), Py_ssize_t(i - from), event_dict(h[i]).release().ptr());
+  return out;
+}
+
+bool is_move_kind(py::handle k) {
+  Kind kind = kind_of(k);
+  return kind != Kind::Unknown && kind != Kind::None;
+}
+
+py::list moves_of(py::handle history) {
+  py::list out;
+  for (py::handle e : history) {
+    if (!PyDict_Check(e.ptr())) continue;
+    py::handle k = dict_get(e, N->kind);
+    if (!k || !is_move_kind(k)) continue;
+    py::dict m;
+    py::handle seat = dict_get(e, N->seat);
+    m[N->seat] = seat ? py::reinterpret_borrow<py::object>(seat) : py::none();
+    m[N->kind] = py::reinterpret_borrow<py::object>(k);
+    Kind kind = kind_of(k);
+    if (kind == Kind::Attack || kind == Kind::Beat) {
+      py::handle c = dict_get(e, N->card);
+      m[N->card] = c ? py::reinterpret_borrow<py::object>(c) : py::none();
+    }
+    out.append(m);
+  }
+  return out;
+}
+
+py::list moves_of_game(const PyGame& g) {
+  py::list out;
+  for (const Event& e : g.history) {
+    if (!is_move_event(e.kind)) continue;
+    py::dict m;
+    m[N->seat] = seat_obj(e.seat);
+    m[N->kind] = kind_str(Kind(int(e.kind) + 1));
+    if (e.kind == EventKind::Attack || e.kind == EventKind::Beat) m[N->card] = py::int_(int(e.card));
+    out.append(m);
+  }
+  return out;
+}
+
+py::dict replay(py::handle seed, py::handle moves, py::handle number) {
+  PyGame g = build_game(seed, number, py::int_(2));
+  struct Step {
+    int seat;
+    Move m;
+  };
+  std::vector<Step> steps;
+  for (py::handle mv : moves) {
+    int seat = PyDict_Check(mv.ptr()) ? seat_of(dict_get(mv, N->seat)) : 0;
+    if (PyErr_Occurred()) PyErr_Clear();
+    steps.push_back(Step{seat, parse_move(mv)});
+  }
+  Code c = Code::Ok;
+  std::size_t bad = 0;
+  GameState before{};
+  {
+    py::gil_scoped_release nogil;
+    EventSink sink;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      sink.n = 0;
+      before = g.s;
+      c = apply_move(g.s, steps[i].seat, steps[i].m, &sink);
+      if (c != Code::Ok) {
+        bad = i;
+        break;
+      }
+      g.history.insert(g.history.end(), sink.ev, sink.ev + sink.n);
+    }
+  }
+  if (c != Code::Ok) {
+    py::handle mv = py::list(py::reinterpret_borrow<py::object>(moves))[bad];
+    py::handle seat_h = PyDict_Check(mv.ptr()) ? dict_get(mv, N->seat) : py::handle();
+    fail(code_name(c), "move " + std::to_string(bad) + " " + std::string(py::repr(mv)) + ": " +
+                           refusal_message(before, steps[bad].seat, steps[bad].m, c,
+                                           seat_h ? seat_h : py::handle(Py_None)));
+  }
+  py::dict out;
+  py::list events = history_list(g.history);
+  out[N->game] = py::cast(std::move(g));
+  out[N->events] = events;
+  return out;
+}
+
+std::string repr_of(const PyGame& g) {
+  const GameState& s = g.s;
+  std::string r = "<durak.Game #" + std::to_string(g.number) + " trump " + kSuitLetters[s.trump];
+  if (is_over(s)) {
+    Outcome o = outcome_of(s);
+    r += " over: ";
+    r += outcome_name(o);
+    if (s.fool) r += ", fool " + std::to_string(s.fool);
+  } else {
+    r += std::string(" ") + phase_name(phase_of(s)) + " seat " + std::to_string(turn_of(s));
+    r += " talon " + std::to_string(s.talon_left());
+  }
+  r += " hands " + cards_text(s.hands[0]) + " " + cards_text(s.hands[1]);
+  const Bout& b = s.bout;
+  if (b.open && b.n_att) {
+    r += " bout";
+    for (int i = 0; i < b.n_att; ++i) {
+      r += " " + std::to_string(b.attacks[i]);
+      if (i < b.n_beat) r += "/" + std::to_string(b.beats[i]);
+    }
+  }
+  return r + ">";
+}
+
+// ---------------------------------------------------------------- Bot
+
+int suit_index(py::handle h) {
+  if (h && PyUnicode_Check(h.ptr())) {
+    std::string s = py::str(h);
+    if (s.size() == 1)
+      for (int i = 0; i < 4; ++i)
+        if (s[0] == kSuitLetters[i] || s[0] == kSuitLetters[i] + 32) return i;
+  }
+  fail("bad_card", "a trump is a suit letter S, H, D or C, not " + std::string(py::repr(h ? h : py::handle(Py_None))));
+}
+
+Cards cards_from(py::handle list) {
+  Cards s = 0;
+  for (py::handle c : list) s |= bit_of(require_card(c));
+  return s;
+}
+
+py::object choose_from_view(py::handle view, int level, std::uint32_t word, bool* needs_word) {
+  if (!PyDict_Check(view.ptr())) fail("bad_view", "a view is the dict Game.view(seat) returns");
+  py::handle legal = dict_get(view, N->legal);
+  if (!legal) fail("bad_view", "the view has no legal moves");
+  std::vector<Move> moves;
+  std::vector<py::handle> entries;
+  for (py::handle m : legal) {
+    Move mv = parse_move(m);
+    moves.push_back(mv);
+    entries.push_back(m);
+  }
+  if (moves.empty()) return py::none();
+  if (needs_word) *needs_word = true;
+  Cards hand = 0;
+  py::handle h = dict_get(view, N->hand);
+  if (h) hand = cards_from(h);
+  int trump = suit_index(dict_get(view, N->trump));
+  py::handle t = dict_get(view, N->talon);
+  int talon = int(int_or(t, 0, 36, 0));
+  int att = 0;
+  py::handle b = dict_get(view, N->bout);
+  if (b && PyDict_Check(b.ptr())) att = int(int_or(dict_get(b, N->size), 0, 36, 0));
+  py::handle ph = dict_get(view, N->phase);
+  bool defending = ph && PyUnicode_Check(ph.ptr()) && std::string(py::str(ph)) == "defend";
+  Move pick = choose_move(moves.data(), int(moves.size()), hand, trump, talon, att, defending, level, word);
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    if (moves[i].kind == pick.kind && moves[i].card == pick.card)
+      return py::reinterpret_borrow<py::object>(entries[i]).attr("copy")();
+  return py::none();
+}
+
+std::string text_of_seed(py::handle seed) {
+  if (seed.is_none()) return "";
+  if (PyBytes_Check(seed.ptr())) return std::string(PyBytes_AS_STRING(seed.ptr()), std::size_t(PyBytes_GET_SIZE(seed.ptr())));
+  if (PyUnicode_Check(seed.ptr())) return py::str(seed);
+  fail("bad_seed", "a bot seed is a str or bytes, not " + std::string(py::repr(seed)));
+}
+
+std::uint32_t word_for(const std::string& seed, int seat, long long ply) {
+  std::string text = seed + ":" + std::to_string(seat) + ":" + std::to_string(ply);
+  return trumpf::first_word_of(text);
+}
+
+struct PyBot {
+  int level = 1;
+  std::string seed;
+  py::object seed_obj;
+};
+
+int level_for(long long n) {
+  static const int ladder[5] = {1, 1, 2, 3, 3};
+  if (n < 1) n = 1;
+  if (n > 5) n = 5;
+  return ladder[n - 1];
+}
+
+int clamp_level(py::handle h) {
+  long long v = int_or(h, -(1LL << 62), 1LL << 62, 1);
+  if (!h || !PyLong_Check(h.ptr()) || PyBool_Check(h.ptr()))
+    fail("bad_level", "a bot level is an int, not " + std::string(py::repr(h)));
+  return v < 1 ? 1 : v > 3 ? 3 : int(v);
+}
+
+py::object bot_choose_view(py::handle view, int level, const std::string& seed) {
+  if (level <= 1) {
+    if (!PyDict_Check(view.ptr())) fail("bad_view", "a view is the dict Game.view(seat) returns");
+    int seat = seat_of(dict_get(view, N->seat));
+    long long ply = int_or(dict_get(view, N->ply), 0, 1LL << 40, 0);
+    return choose_from_view(view, 1, word_for(seed, seat, ply), nullptr);
+  }
+  return choose_from_view(view, level, 0, nullptr);
+}
+
+// ---------------------------------------------------------------- rules input
+
+Bout bout_from(py::handle b) {
+  Bout out{};
+  if (!b || b.is_none()) {
+    out.cap = kHandSize;
+    return out;
+  }
+  if (!PyDict_Check(b.ptr())) fail("bad_bout", "a bout is the dict Game.bout returns");
+  out.open = 1;
+  out.attacker = std::uint8_t(seat_of(dict_get(b, N->attacker)) ? seat_of(dict_get(b, N->attacker)) : 1);
+  out.cap = std::uint8_t(int_or(dict_get(b, N->cap), 0, 6, 6));
+  py::handle att = dict_get(b, N->attacks), bts = dict_get(b, N->beats);
+  if (att)
+    for (py::handle c : att) {
+      if (out.n_att >= kHandSize) fail("bad_bout", "a bout holds at most six attacks");
+      Card x = require_card(c);
+      out.attacks[out.n_att++] = x;
+      out.ranks = std::uint16_t(out.ranks | (1u << rank_index_of(x)));
+    }
+  if (bts)
+    for (py::handle c : bts) {
+      if (c.is_none()) continue;
+      if (out.n_beat >= kHandSize) fail("bad_bout", "a bout holds at most six beats");
+      Card x = require_card(c);
+      out.beats[out.n_beat++] = x;
+      out.ranks = std::uint16_t(out.ranks | (1u << rank_index_of(x)));
+    }
+  py::handle tk = dict_get(b, N->taken);
+  out.taken = tk && PyObject_IsTrue(tk.ptr()) == 1;
+  return out;
+}
+
+}  // namespace
+
+void register_durak(py::module_& m) {
+  make_names();
+
+  // Error: a ValueError with .code; str() is the message.
+  {
+    py::dict ns;
+    ns["__builtins__"] = py::module_::import("builtins");
+    ns["__name__"] = "trumpf.durak";
+    py::exec(R"(
+class Error(ValueError):
+    """A refused move or a bad argument: .code is the reference's error code."""
+
+    def __init__(self, code, message=None):
+        super().__init__(message if message is not None else code)
+        self.code = code
+
+    def __reduce__(self):
+        return (type(self), (self.code, str(self)))
+)",
+             ns);
+    ErrorType = new py::object(ns["Error"]);
+    m.attr("Error") = *ErrorType;
+    py::register_exception_translator([](std::exception_ptr p) {
+      try {
+        if (p) std::rethrow_exception(p);
+      } catch (const DurakError& e) {
+        py::object err = (*ErrorType)(e.code, e.message);
+        PyErr_SetObject(ErrorType->ptr(), err.ptr());
+      }
+    });
+  }
+
+  // ------------------------------------------------------------ card
+  m.def("rank_of", [](py::object c) { return std::string(1, kRankLetters[rank_index_of(require_card(c))]); });
+  m.def("suit_of", [](py::object c) { return std::string(1, kSuitLetters[suit_of(require_card(c))]); });
+  m.def("power_of", [](py::object c) { return power_of(require_card(c)); });
+  m.def("name_of", [](py::object c) {
+    Card x = require_card(c);
+    return std::string{kRankLetters[rank_index_of(x)], kSuitLetters[suit_of(x)]};
+  });
+  m.def("face_of", [](py::object c) {
+    Card x = require_card(c);
+    return rank_index_of(x) == 4 ? std::string("10") : std::string(1, kRankLetters[rank_index_of(x)]);
+  });
+  m.def("long_name_of", [](py::object c) {
+    static const char* ranks[9] = {"Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven", "Six"};
+    static const char* suits[4] = {"Spades", "Hearts", "Diamonds", "Clubs"};
+    Card x = require_card(c);
+    return std::string(ranks[rank_index_of(x)]) + " of " + suits[suit_of(x)];
+  });
+  m.def("id_of", [](py::object name) {
+    if (!PyUnicode_Check(name.ptr())) fail("bad_card", "a card name is a str like 'TS', not " + std::string(py::repr(name)));
+    std::string s = py::str(name);
+    for (auto& ch : s) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+    if (s.size() == 3 && s[0] == '1' && s[1] == '0') s = std::string("T") + s[2];
+    if (s.size() == 2) {
+      int r = -1, su = -1;
+      for (int i = 0; i < 9; ++i)
+        if (kRankLetters[i] == s[0]) r = i;
+      for (int i = 0; i < 4; ++i)
+        if (kSuitLetters[i] == s[1]) su = i;
+      if (r >= 0 && su >= 0) return su * 9 + r + 1;
+    }
+    fail("bad_card", "not a card name: " + std::string(py::repr(name)));
+  });
+  m.def("beats", [](py::object card, py::object attack, py::object trump) {
+    return beats(require_card(card), require_card(attack), suit_index(trump));
+  });
+
+  // ------------------------------------------------------------ deck
+  m.def("pack", []() { return cards_list((Cards(1) << kPackSize) - 1); });
+  m.def("order_for", [](py::object seed, py::object number) {
+    auto sd = require_seed(seed);
+    Card o[kPackSize];
+    order_for(sd.data(), require_number(number), o);
+    py::list out;
+    for (Card c : o) out.append(int(c));
+    return out;
+  }, py::arg("seed"), py::arg("number") = 1);
+  m.def("deal_for", [](py::object seed, py::object number) {
+    auto sd = require_seed(seed);
+    Deal d = deal_for(sd.data(), require_number(number));
+    py::dict out;
+    py::dict hands;
+    hands[N->one] = cards_list(d.hands[0]);
+    hands[N->two] = cards_list(d.hands[1]);
+    out["hands"] = hands;
+    py::list talon;
+    for (Card c : d.talon) talon.append(int(c));
+    out["talon"] = talon;
+    out["trump_card"] = int(d.trump_card);
+    out["trump"] = N->suit_s[d.trump];
+    out["first_attacker"] = d.first_attacker;
+    out["six_of_trumps"] = int(six_of(d.trump));
+    out["six_owner"] = seat_obj(d.six_owner);
+    return out;
+  }, py::arg("seed"), py::arg("number") = 1);
+
+  // ------------------------------------------------------------ rules
+  m.def("cap_for", [](py::object n) { return cap_for(int(int_or(n, -1000, 1000, 0))); });
+  m.def("legal_attacks", [](py::object hand, py::object bout) {
+    return cards_list(legal_attacks(cards_from(hand), bout_from(bout)));
+  });
+  m.def("legal_beats", [](py::object hand, py::object attack, py::object trump) {
+    return cards_list(legal_beats(cards_from(hand), require_card(attack), suit_index(trump)));
+  });
+  m.def("forced", [](py::object hand, py::object bout, py::object trump, bool swap) -> py::object {
+    Kind k = forced(cards_from(hand), bout_from(bout), suit_index(trump), swap);
+    if (k == Kind::None) return py::none();
+    return kind_str(k);
+  });
+  m.def("closes", [](py::object bout, py::object defender_cards) -> py::object {
+    How how;
+    if (closes(bout_from(bout), int(int_or(defender_cards, 0, 36, 0)), &how)) return N->how_s[int(how)];
+    return py::none();
+  });
+
+  // ------------------------------------------------------------ result
+  m.def("outcome", [](py::object counts, py::object talon_left) -> py::object {
+    if (!PyDict_Check(counts.ptr())) fail("bad_counts", "counts is {1: n, 2: n}");
+    int c1 = int(int_or(dict_get(counts, N->one), 0, 36, 0));
+    int c2 = int(int_or(dict_get(counts, N->two), 0, 36, 0));
+    Result r = outcome_of(c1, c2, int(int_or(talon_left, 0, 36, 0)));
+    if (r.outcome == Outcome::None) return py::none();
+    return result_dict(r.outcome, r.fool);
+  });
+  m.def("resigned", [](py::object seat) {
+    Result r = resigned(require_seat(seat));
+    return result_dict(r.outcome, r.fool);
+  });
+
+  // ------------------------------------------------------------ search
+  m.def("word_for", [](py::object seed, py::object seat, py::object ply) {
+    return word_for(text_of_seed(seed), int(int_or(seat, -(1LL << 40), 1LL << 40, 0)),
+                    int_or(ply, -(1LL << 62), 1LL << 62, 0));
+  });
+  m.def("cost", [](py::object card, py::object hand, py::object trump, py::object level, bool attacking) {
+    return search_cost(require_card(card), cards_from(hand), suit_index(trump), clamp_level(level), attacking);
+  });
+  m.def("choose", [](py::object view, py::object level, py::object word) {
+    return choose_from_view(view, clamp_level(level), std::uint32_t(int_or(word, 0, 0xFFFFFFFFLL, 0)), nullptr);
+  });
+
+  // ------------------------------------------------------------ Game
+  py::class_<PyGame> game(m, "Game", "A two-seat Podkidnoy Durak deal (Game::Durak).");
+  game.attr("__module__") = "trumpf.durak";
+  game.def_static("build", [](py::object seed, py::object number, py::object seats) {
+        return build_game(seed, number, seats);
+      }, py::kw_only(), py::arg("seed"), py::arg("number") = 1, py::arg("seats") = 2)
+      .def_property_readonly("seed", [](const PyGame& g) {
+        return py::bytes(reinterpret_cast<const char*>(g.seed.data()), 32);
+      })
+      .def_property_readonly("number", [](const PyGame& g) { return g.number; })
+      .def_property_readonly("trump", [](const PyGame& g) { return N->suit_s[g.s.trump]; })
+      .def_property_readonly("trump_card", [](const PyGame& g) { return int(g.s.trump_card()); })
+      .def_property_readonly("six_of_trumps", [](const PyGame& g) { return int(g.s.six()); })
+      .def_property_readonly("turn_up_left", [](const PyGame& g) { return g.s.turn_up_left(); })
+      .def_property_readonly("six_owner", [](const PyGame& g) { return seat_obj(g.s.six_owner); })
+      .def_property_readonly("hands", [](const PyGame& g) {
+        py::dict d;
+        d[N->one] = cards_list(g.s.hands[0]);
+        d[N->two] = cards_list(g.s.hands[1]);
+        return d;
+      })
+      .def_property_readonly("talon", [](const PyGame& g) {
+        py::list out;
+        for (int i = g.s.talon_pos; i < 24; ++i) out.append(int(g.s.talon[i]));
+        return out;
+      })
+      .def_property_readonly("talon_left", [](const PyGame& g) { return g.s.talon_left(); })
+      .def_property_readonly("discard", [](const PyGame& g) { return int(g.s.discard); })
+      .def_property_readonly("bout", [](const PyGame& g) { return bout_dict(g.s); })
+      .def_property_readonly("over", [](const PyGame& g) { return is_over(g.s); })
+      .def_property_readonly("result", [](const PyGame& g) { return result_of(g.s); })
+      .def_property_readonly("history", [](const PyGame& g) { return history_list(g.history); })
+      .def_property_readonly("seats", [](const PyGame&) {
+        py::list l;
+        l.append(N->one);
+        l.append(N->two);
+        return l;
+      })
+      .def_property_readonly("phase", [](const PyGame& g) { return N->phase_s[int(phase_of(g.s))]; })
+      .def_property_readonly("turn", [](const PyGame& g) { return seat_obj(turn_of(g.s)); })
+      .def_property_readonly("ply", [](const PyGame& g) { return int(g.s.ply); })
+      .def("hand_of", [](const PyGame& g, py::object seat) { return cards_list(g.s.hand(require_seat(seat))); })
+      .def("count_of", [](const PyGame& g, py::object seat) { return count_of(g.s.hand(require_seat(seat))); })
+      .def("can_swap", [](const PyGame& g, py::object seat) { return can_swap(g.s, require_seat(seat)); })
+      .def("legal", [](const PyGame& g, py::object seat) { return legal_list(g.s, require_seat(seat)); })
+      .def("view", [](const PyGame& g, py::object seat) { return view_of(g, require_seat(seat)); })
+      .def("apply", [](PyGame& g, py::object seat, py::object move) { return apply_to(g, seat, move); },
+           py::arg("seat"), py::arg("move"))
+      .def("copy", [](const PyGame& g) { return PyGame(g); })
+      .def("__copy__", [](const PyGame& g) { return PyGame(g); })
+      .def("__deepcopy__", [](const PyGame& g, py::object) { return PyGame(g); })
+      .def("__repr__", &repr_of)
+      .def_static("replay", [](py::object seed, py::object moves, py::object number) {
+        return replay(seed, moves, number);
+      }, py::kw_only(), py::arg("seed"), py::arg("moves"), py::arg("number") = 1)
+      .def_static("moves_of", [](py::object history) { return moves_of(history); })
+      .def_static("is_move", [](py::object kind) { return is_move_kind(kind); })
+      .def("to_log", [](const PyGame& g) {
+        py::dict d;
+        d["game"] = N->k_durak;
+        d["kind"] = "game";
+        d["seed"] = hex_of(g.seed);
+        d["number"] = g.number;
+        d["moves"] = moves_of_game(g);
+        return d;
+      })
+      .def_static("from_log", [](py::object log) -> py::object {
+        if (PyUnicode_Check(log.ptr()) || PyBytes_Check(log.ptr())) {
+          try {
+            log = py::module_::import("json").attr("loads")(log);
+          } catch (py::error_already_set&) {
+            fail("bad_log", "a log is the dict to_log returns or its JSON text");
+          }
+        }
+        if (!PyDict_Check(log.ptr())) fail("bad_log", "a log is the dict to_log returns or its JSON text");
+        py::handle game_h = dict_get(log, N->game);
+        if (game_h && !(PyUnicode_Check(game_h.ptr()) && std::string(py::str(game_h)) == "durak"))
+          fail("bad_log", "not a durak log: game " + std::string(py::repr(game_h)));
+        py::handle seed_h = dict_get(log, N->seed);
+        py::object seed = py::none();
+        if (seed_h && PyUnicode_Check(seed_h.ptr())) {
+          try {
+            seed = py::module_::import("builtins").attr("bytes").attr("fromhex")(seed_h);
+          } catch (py::error_already_set&) {
+            fail("no_seed", "the log's seed is not hex");
+          }
+        } else if (seed_h) {
+          seed = py::reinterpret_borrow<py::object>(seed_h);
+        }
+        py::handle num = dict_get(log, N->number);
+        py::handle moves = dict_get(log, N->moves);
+        py::object mv = moves ? py::reinterpret_borrow<py::object>(moves) : py::list();
+        return replay(seed, mv, num ? num : py::handle(N->one))[N->game];
+      });
+
+  // ------------------------------------------------------------ Bot
+  py::class_<PyBot> bot(m, "Bot", "The reference Durak bot (Game::Durak::Search), levels 1..3.");
+  bot.attr("__module__") = "trumpf.durak";
+  bot.def(py::init([](py::object level, py::object seed) {
+        PyBot b;
+        b.level = clamp_level(level);
+        b.seed = text_of_seed(seed);
+        b.seed_obj = seed;
+        return b;
+      }), py::arg("level") = 1, py::arg("seed") = py::none())
+      .def_property_readonly("level", [](const PyBot& b) { return b.level; })
+      .def_property_readonly("seed", [](const PyBot& b) { return b.seed_obj; })
+      .def("choose", [](const PyBot& b, py::object view) { return bot_choose_view(view, b.level, b.seed); })
+      .def_static("hint", [](py::object view) { return choose_from_view(view, 3, 0, nullptr); })
+      .def_static("level_for", [](py::object n) {
+        return level_for(int_or(n, -(1LL << 62), 1LL << 62, 1));
+      })
+      .def("__repr__", [](const PyBot& b) {
+        return "<durak.Bot level " + std::to_string(b.level) + " seed " + std::string(py::repr(b.seed_obj)) + ">";
+      });
+}
 
 }  // namespace trumpf::bindings

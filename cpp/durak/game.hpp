@@ -1,0 +1,156 @@
+// Game::Durak as a value: the position, legal moves, apply, the bots.
+//
+// ---------------------------------------------------------------------------
+// The C++ API (for the batch simulator and anything else that plays fast)
+// ---------------------------------------------------------------------------
+//   #include "durak/game.hpp"      (search is in "durak/search.hpp")
+//   using namespace trumpf::durak;
+//
+//   GameState s;                                     // trivially copyable, no heap
+//   Code c = deal_game(seed32, number, s);           // Ok, or BadDeal (number 0)
+//   Move buf[kMaxMoves];
+//   while (!is_over(s)) {
+//     int seat = turn_of(s);                         // 1 or 2
+//     int n = legal_moves(s, seat, buf);             // reference order, n >= 1
+//     Move m = buf[pick(n)];
+//     apply_move(s, seat, m, nullptr);               // or an EventSink* to see events
+//   }
+//   outcome_of(s) -> Outcome::{Fool, Draw, Resign};  fool_of(s) -> 0/1/2;
+//   bouts_played(s); s.ply (events so far, what the level-1 bot hashes).
+//
+//   Move bot_choose(const GameState&, int seat, int level, uint32_t word);
+//     what the reference Search of `level` (1..3) picks for `seat` from what
+//     that seat can see; word = bot_word(bot_seed, seat, s.ply) for level 1
+//     (ignored by levels 2 and 3). Kind::None when the seat has no move.
+//
+// Rules never allocate, print or throw. A refusal is a returned Code and
+// leaves the state untouched. Positions with a single answer (a take with no
+// beat and no swap, a done with no throw and no swap) are resolved inside
+// apply_move without an event, as the reference does. Seats are ints 1/2.
+// Phase and turn are derived from the bout, never stored.
+// ---------------------------------------------------------------------------
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+
+#include "durak/bout.hpp"
+#include "durak/card.hpp"
+#include "durak/result.hpp"
+#include "durak/rules.hpp"
+
+namespace trumpf::durak {
+
+enum class Code : std::uint8_t {
+  Ok = 0,
+  GameOver,
+  NotYourTurn,
+  WrongPhase,
+  NotLegal,
+  CardNotHeld,
+  BeatsNothing,
+  RankNotInBout,
+  BoutFull,
+  MustAttack,
+  NotTheSix,
+  TalonShut,
+  NoSeed,
+  BadDeal,
+  BadSeats,
+};
+const char* code_name(Code c) noexcept;
+
+enum class Phase : std::uint8_t { Attack, Defend, PileOn, Over };
+const char* phase_name(Phase p) noexcept;
+const char* how_name(How h) noexcept;
+const char* kind_name(Kind k) noexcept;
+const char* outcome_name(Outcome o) noexcept;
+
+struct Move {
+  Kind kind = Kind::None;
+  Card card = 0;  // attack and beat only; 0 otherwise
+};
+constexpr int kMaxMoves = 40;
+
+enum class EventKind : std::uint8_t { Attack, Beat, Take, Done, Swap, Resign, BoutEnd, Refill, Out, GameEnd };
+
+struct Event {
+  EventKind kind;
+  std::uint8_t seat;           // moves, out
+  Card card;                   // attack, beat
+  std::uint8_t taken;          // bout_end
+  How how;                     // bout_end
+  std::uint8_t cards;          // bout_end
+  std::uint8_t discard;        // bout_end
+  std::uint8_t next_attacker;  // bout_end
+  std::uint8_t drawn[2];       // refill
+  std::uint8_t talon;          // refill
+  Outcome outcome;             // game_end
+  std::uint8_t fool;           // game_end (0: none)
+};
+bool is_move_event(EventKind k) noexcept;
+
+// At most six events come from one apply (move, bout_end, refill, out, out, game_end).
+struct EventSink {
+  Event ev[8];
+  int n = 0;
+  void push(const Event& e) noexcept {
+    if (n < 8) ev[n++] = e;
+  }
+};
+
+struct GameState {
+  Cards hands[2];
+  Card talon[24];          // draw order, the turn-up last
+  std::uint8_t talon_pos;  // cards drawn so far; talon_left = 24 - talon_pos
+  std::uint8_t trump;      // suit index
+  std::uint8_t discard;
+  std::uint8_t six_owner;  // 0, 1, 2
+  std::uint8_t outcome;    // Outcome
+  std::uint8_t fool;
+  std::uint16_t ply;       // events so far
+  std::uint16_t bouts;     // bouts ended
+  Bout bout;
+
+  Cards hand(int seat) const noexcept { return hands[seat - 1]; }
+  int talon_left() const noexcept { return 24 - talon_pos; }
+  Card trump_card() const noexcept { return talon[23]; }
+  Card six() const noexcept { return six_of(trump); }
+  bool turn_up_left() const noexcept { return talon_pos < 24; }
+};
+static_assert(std::is_trivially_copyable_v<GameState>, "a position is a value");
+
+// Deal (seed: 32 bytes; number >= 1). The first bout is open.
+Code deal_game(const std::uint8_t* seed, std::uint64_t number, GameState& out) noexcept;
+
+inline bool is_over(const GameState& s) noexcept { return s.outcome != 0; }
+inline Outcome outcome_of(const GameState& s) noexcept { return Outcome(s.outcome); }
+inline int fool_of(const GameState& s) noexcept { return s.fool; }
+inline int bouts_played(const GameState& s) noexcept { return s.bouts; }
+
+Phase phase_of(const GameState& s) noexcept;
+int turn_of(const GameState& s) noexcept;  // 0 when over
+bool can_swap(const GameState& s, int seat) noexcept;
+
+// Legal moves of `seat` in the reference order; 0 for a seat not on turn.
+int legal_moves(const GameState& s, int seat, Move* out) noexcept;
+
+// The refusal apply_move would give, without applying (Ok if it would apply).
+Code check_move(const GameState& s, int seat, Move m) noexcept;
+
+// Apply `m` for `seat`; on a refusal nothing changes.
+Code apply_move(GameState& s, int seat, Move m, EventSink* events) noexcept;
+
+// The level-1 word: first big-endian word of SHA-256("{bot_seed}:{seat}:{ply}").
+std::uint32_t bot_word(std::string_view bot_seed, int seat, int ply) noexcept;
+
+// What Search of `level` picks from the seat's own information: its legal
+// moves (reference order), hand, the trump, talon size and attacks on the table.
+Move choose_move(const Move* legal, int n, Cards hand, int trump, int talon_left,
+                 int bout_attacks, bool defending, int level, std::uint32_t word) noexcept;
+int search_cost(Card c, Cards hand, int trump, int level, bool attacking) noexcept;
+
+Move bot_choose(const GameState& s, int seat, int level, std::uint32_t word) noexcept;
+
+}  // namespace trumpf::durak

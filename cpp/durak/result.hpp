@@ -1,0 +1,33 @@
+// How a deal ends: out seats, the fool, a draw, a resignation.
+#pragma once
+
+#include <cstdint>
+
+namespace trumpf::durak {
+
+enum class Outcome : std::uint8_t { None = 0, Fool, Draw, Resign };
+
+struct Result {
+  Outcome outcome = Outcome::None;
+  std::uint8_t fool = 0;  // 0 for a draw
+  int place_of(int seat) const noexcept { return fool == seat ? 2 : 1; }
+};
+
+// The result after a refill from the two hand sizes and the talon; None
+// outcome when the deal goes on.
+inline Result outcome_of(int count1, int count2, int talon_left) noexcept {
+  Result r;
+  if (talon_left > 0) return r;
+  const bool out1 = count1 == 0, out2 = count2 == 0;
+  if (out1 && out2) {
+    r.outcome = Outcome::Draw;
+  } else if (out1 || out2) {
+    r.outcome = Outcome::Fool;
+    r.fool = out1 ? 2 : 1;
+  }
+  return r;
+}
+
+inline Result resigned(int seat) noexcept { return Result{Outcome::Resign, std::uint8_t(seat)}; }
+
+}  // namespace trumpf::durak
