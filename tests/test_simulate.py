@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import trumpf
-from trumpf.simulate import SimulationError, match_seed
+from trumpf.simulation import SimulationError, match_seed
 
 SEED = bytes(range(32))
 CASES = [

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -85,8 +86,7 @@ py::dict run(const std::string& game_name, long long games, const std::string& a
     worker = std::thread([&]() { sim::run(spec, cols, state); });
   }
   bool interrupted = false;
-  py::error_already_set failure;
-  bool failed = false;
+  std::optional<py::error_already_set> failure;
   auto finished = [&]() { return state.done.load() >= spec.count; };
   while (true) {
     bool done_now;
@@ -102,8 +102,7 @@ py::dict run(const std::string& game_name, long long games, const std::string& a
         PyErr_Clear();
         interrupted = true;
       } else {
-        failure = py::error_already_set();
-        failed = true;
+        failure.emplace();
       }
       state.cancel = true;
       break;
@@ -112,8 +111,7 @@ py::dict run(const std::string& game_name, long long games, const std::string& a
       try {
         progress(py::int_(state.done.load()), py::int_(spec.count));
       } catch (py::error_already_set& e) {
-        failure = std::move(e);
-        failed = true;
+        failure.emplace(std::move(e));
         state.cancel = true;
         break;
       }
@@ -124,7 +122,7 @@ py::dict run(const std::string& game_name, long long games, const std::string& a
     py::gil_scoped_release release;
     worker.join();
   }
-  if (failed) throw failure;
+  if (failure) throw *failure;
 
   // The rows played are a prefix only when nothing was cancelled; otherwise
   // keep the longest prefix whose games all finished.

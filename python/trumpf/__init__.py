@@ -19,13 +19,13 @@ __version__ = "0.1.0"
 __all__ = ["__version__", "simulate"]
 
 if TYPE_CHECKING:
-    from trumpf.simulate import simulate
+    from trumpf.simulation import simulate
 
 
 def __getattr__(name: str) -> Any:
     # Loaded on first use so that importing trumpf (or the oracle) needs no compiled core.
     if name == "simulate":
-        from trumpf.simulate import simulate
+        from trumpf.simulation import simulate
 
         return simulate
     raise AttributeError(f"module 'trumpf' has no attribute {name!r}")

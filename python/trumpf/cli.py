@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from trumpf.simulate import (
+from trumpf.simulation import (
     GAMES,
     PLAYERS,
     Simulation,
