@@ -54,7 +54,7 @@ class DurakTable(Table):
             name=self.name,
             glyphs=self.glyphs,
             plain=self.term.plain,
-            width=self.term.width,
+            width=self.term.width - 4,  # inside the panel's border and padding
         )
 
     def parse(self, text: str, view: Mapping[str, Any]) -> Command:

@@ -96,6 +96,31 @@ def fan(
     return out
 
 
+def _hands(
+    impl: ModuleType,
+    view: Mapping[str, Any],
+    name: Namer,
+    glyphs: bool,
+    plain: bool,
+    width: int,
+    others: Mapping[Any, Sequence[int]] | None,
+) -> list[Text]:
+    """The seat's hand (a line, or a fan on a screen); from above, every hand in seat order."""
+    seat = view["seat"]
+    legal = playable(view)
+    if others:
+        hands = dict(others)
+        hands[seat] = list(view["hand"])
+        return [
+            hand_line(impl, hands[s], legal if s == seat else None, glyphs, True, f"{name(s)} hand")
+            for s in sorted(hands)
+        ]
+    hand = list(view["hand"])
+    if plain:
+        return [hand_line(impl, hand, legal, glyphs, True, label=f"{name(seat)} hand")]
+    return [Text(f"{name(seat)} hand ({len(hand)} cards):"), fan(impl, hand, legal, glyphs, width)]
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -201,18 +226,11 @@ def schnapsen_lines(
         lines.append(Text("no trick played yet"))
     seat = view["seat"]
     counts = view["counts"]
-    for other, hand in (others or {}).items():
-        lines.append(hand_line(impl, hand, None, glyphs, True, label=f"{name(other)} holds"))
     if not others:
         opponent = "p2" if seat == "p1" else "p1"
         lines.append(Text(f"{name(opponent)} holds {_plural(counts[opponent], 'card')}"))
-    legal = playable(view)
+    lines.extend(_hands(impl, view, name, glyphs, plain, width, others))
     hand = list(view["hand"])
-    if plain:
-        lines.append(hand_line(impl, hand, legal, glyphs, True, label=f"{name(seat)} hand"))
-    else:
-        lines.append(Text(f"{name(seat)} hand:"))
-        lines.append(fan(impl, hand, legal, glyphs, width))
     offered = {m["suit"] for m in view["legal"] if m.get("kind") == "marriage"}
     for suit in _marriages_held(impl, hand, trump):
         value = 40 if suit == trump else 20
@@ -261,7 +279,10 @@ def durak_lines(
         state = f"{name(bout['attacker'])} attacks {name(bout['defender'])}, up to {bout['cap']}"
         if bout["taken"]:
             state += f"; {name(bout['defender'])} takes, more may be thrown in"
+        if not bout["pairs"]:
+            state += "; nothing on the table yet"
         lines.append(Text(f"bout: {state}"))
+    if bout is not None and bout["pairs"]:
         attack, answer = Text("  attack: "), Text("  answer: ")
         for pair in bout["pairs"]:
             top = card_text(impl, pair["attack"], glyphs)
@@ -275,16 +296,8 @@ def durak_lines(
         answer.rstrip()
         lines.append(attack)
         lines.append(answer)
-    for other, hand in (others or {}).items():
-        lines.append(hand_line(impl, hand, None, glyphs, True, label=f"{name(other)} holds"))
     seat = view["seat"]
-    legal = playable(view)
-    hand = list(view["hand"])
-    if plain:
-        lines.append(hand_line(impl, hand, legal, glyphs, True, label=f"{name(seat)} hand"))
-    else:
-        lines.append(Text(f"{name(seat)} hand ({len(hand)}):"))
-        lines.append(fan(impl, hand, legal, glyphs, width))
+    lines.extend(_hands(impl, view, name, glyphs, plain, width, others))
     if view["swap"]:
         lines.append(Text(f"{name(seat)} may swap the trump six for the turn-up (x)"))
     if view["over"]:

@@ -138,7 +138,9 @@ def durak_event(impl: ModuleType, event: Mapping[str, Any], name: Namer) -> str:
         nxt = name(event["next_attacker"])
         cards = event["cards"]
         if event.get("taken"):
-            return f"the bout is taken ({cards} cards); {nxt} attacks again"
+            return (
+                f"the bout is taken ({cards} card{'s' if cards != 1 else ''}); {nxt} attacks again"
+            )
         why = {
             "done": "the attacker stops",
             "exhausted": "the attacker has nothing more to throw",
