@@ -10,6 +10,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from rich.console import Console
+
 from _play_support import (
     PLAIN,
     dimpl,
@@ -21,8 +23,6 @@ from _play_support import (
     seed_of,
     simpl,
 )
-from rich.console import Console
-
 from trumpf.play import Options
 from trumpf.play.render import durak_lines, schnapsen_lines
 
@@ -197,7 +197,7 @@ def test_plain_screen_matches_the_view(simpl: ModuleType) -> None:
     )
     expected = [
         "--- Schnapsen - p1 ---",
-        f"Schnapsen, deal 1, dealer p1",
+        "Schnapsen, deal 1, dealer p1",
         "score: p1 7, p2 7 (counting down from 7 to 0)",
         f"trump: {view['trump']} ({suits[view['trump']]})   turn-up: {name(view['turn_up'])}"
         f"   talon: {view['talon_left']} cards",
