@@ -486,3 +486,13 @@ def test_cli_refuses_a_bad_seed(simpl: ModuleType) -> None:
 def test_options_follow_the_stream() -> None:
     assert Options.for_stream(io.StringIO()) == Options(screen=False, colour=False, glyphs=True)
     assert PLAIN.glyphs is False
+
+
+def test_screen_mode_redraws_in_place(dimpl: ModuleType) -> None:
+    """At a terminal each position clears the screen and draws one panel with the fan."""
+    text = run_durak(
+        dimpl, seed_of(8), ["1", "?", "q"], options=Options(screen=True, colour=True, width=80)
+    )
+    assert text.count("\x1b[2J") >= 2
+    assert "\u256d\u2500\u2500\u2500" in text  # the fan's card corners
+    assert "legal now: " in text
