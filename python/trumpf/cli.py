@@ -9,6 +9,7 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -48,7 +49,133 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--threads", type=int, default=None, help="worker threads (default: all cores)")
     sim.add_argument("--out", help="save the per-game results (.npz, or .csv)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_play(commands)
+    _add_replay(commands)
     return parser
+
+
+def _add_play(commands: Any) -> None:
+    play = commands.add_parser(
+        "play",
+        help="play a match or a game at the terminal, against a bot or a friend",
+        description="Play Schnapsen, Sixty-Six or Durak at the terminal.",
+    )
+    play.add_argument("game", choices=("schnapsen", "sixtysix", "durak"), help="what to play")
+    play.add_argument(
+        "--mode",
+        choices=("bot", "hotseat", "watch"),
+        default="bot",
+        help="bot: you against the bot (default); hotseat: two people; watch: two bots",
+    )
+    play.add_argument("--level", type=int, default=1, help="the bot's level, 1 to 5 (default 1)")
+    play.add_argument("--seat", help="your seat: p1 or p2 (Schnapsen), 1 or 2 (Durak)")
+    play.add_argument("--seed", help="32-byte seed as 64 hex digits (random when omitted)")
+    play.add_argument("--ascii", action="store_true", help="suit letters instead of glyphs")
+    play.add_argument(
+        "--colour",
+        "--color",
+        dest="colour",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="colour (default: on at a terminal, off in a pipe or with NO_COLOR set)",
+    )
+    play.add_argument(
+        "--save", metavar="FILE", help="write the move log (JSON) at the end or on quit"
+    )
+    play.add_argument("--delay", type=float, default=0.6, help=argparse.SUPPRESS)
+    play.add_argument(
+        "--engine", choices=("core", "reference"), default="core", help=argparse.SUPPRESS
+    )
+
+
+def _add_replay(commands: Any) -> None:
+    replay = commands.add_parser(
+        "replay",
+        help="tell a stored game or match step by step",
+        description="Replay a move log written by `trumpf play --save` (or any to_log JSON).",
+    )
+    replay.add_argument("log", help="the log file (JSON)")
+    where = replay.add_mutually_exclusive_group()
+    where.add_argument("--seat", help="show it as this seat saw it (p1/p2, or 1/2 for Durak)")
+    where.add_argument(
+        "--all", action="store_true", help="show it from above, both hands (default)"
+    )
+    replay.add_argument("--ascii", action="store_true", help="suit letters instead of glyphs")
+    replay.add_argument(
+        "--colour",
+        "--color",
+        dest="colour",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="colour (default: on at a terminal, off in a pipe or with NO_COLOR set)",
+    )
+    replay.add_argument(
+        "--engine", choices=("core", "reference"), default="core", help=argparse.SUPPRESS
+    )
+
+
+def _play(args: argparse.Namespace, console: Console) -> int:
+    from trumpf.play import Options, play_durak, play_schnapsen
+    from trumpf.play.durak import engine as durak_engine
+    from trumpf.play.schnapsen import engine as schnapsen_engine
+
+    options = Options.for_stream(sys.stdout, colour=args.colour, ascii=args.ascii)
+    try:
+        if args.game == "durak":
+            seat = int(args.seat) if args.seat is not None else 1
+            return play_durak(
+                inp=sys.stdin,
+                out=sys.stdout,
+                options=options,
+                impl=durak_engine(args.engine),
+                mode=args.mode,
+                level=args.level,
+                seat=seat,
+                seed=args.seed,
+                save=args.save,
+                delay=args.delay,
+            )
+        return play_schnapsen(
+            args.game,
+            inp=sys.stdin,
+            out=sys.stdout,
+            options=options,
+            impl=schnapsen_engine(args.engine),
+            mode=args.mode,
+            level=args.level,
+            seat=args.seat or "p1",
+            seed=args.seed,
+            save=args.save,
+            delay=args.delay,
+        )
+    except ImportError as missing:
+        console.print(f"[red]error:[/] the C++ core is not available ({missing})")
+        return 2
+    except ValueError as bad:
+        console.print(f"[red]error:[/] {bad}")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _replay(args: argparse.Namespace, console: Console) -> int:
+    from trumpf.play import Options, replay_log
+
+    try:
+        with open(args.log, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as bad:
+        console.print(f"[red]error:[/] cannot read {args.log}: {bad.strerror}")
+        return 2
+    seat: Any = args.seat
+    if seat is not None and seat.isdigit():
+        seat = int(seat)
+    options = Options.for_stream(sys.stdout, colour=args.colour, ascii=args.ascii)
+    try:
+        return replay_log(text, out=sys.stdout, options=options, engine=args.engine, seat=seat)
+    except ImportError as missing:
+        console.print(f"[red]error:[/] the C++ core is not available ({missing})")
+        return 2
 
 
 def _summary_table(sim: Simulation, seconds: float) -> Table:
@@ -141,6 +268,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console()
     if args.command == "simulate":
         return _simulate(args, console)
+    if args.command == "play":
+        return _play(args, console)
+    if args.command == "replay":
+        return _replay(args, console)
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 

@@ -1,0 +1,110 @@
+"""A game of two-seat Podkidnoy Durak at the terminal."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any, TextIO
+
+from rich.text import Text
+
+from .parse import Command, parse_durak
+from .render import durak_lines
+from .session import Table, seed_from
+from .terminal import Options, Terminal
+from .words import DURAK_REFUSALS, durak_event, refusal
+
+
+def engine(name: str = "core") -> ModuleType:
+    """The Durak implementation: the C++ core (``core``) or the oracle (``reference``)."""
+    if name == "reference":
+        return importlib.import_module("trumpf.reference.durak")
+    return importlib.import_module("trumpf.durak")
+
+
+class DurakTable(Table):
+    title = "Durak"
+
+    def __init__(self, impl: ModuleType, term: Terminal, **kw: Any) -> None:
+        super().__init__(impl, term, **kw)
+        self.game = impl.Game.build(seed=self.seed)
+        self.bot = impl.Bot(level=impl.Bot.level_for(self.level), seed=self.seed.hex())
+
+    def seats(self) -> tuple[Any, ...]:
+        return (1, 2)
+
+    def name(self, seat: Any) -> str:
+        return f"seat {seat}"
+
+    def over(self) -> bool:
+        return bool(self.game.over)
+
+    def turn(self) -> Any:
+        return self.game.turn
+
+    def view(self, seat: Any) -> dict[str, Any]:
+        view: dict[str, Any] = self.game.view(seat)
+        return view
+
+    def lines(self, view: Mapping[str, Any]) -> list[Text]:
+        return durak_lines(
+            self.impl,
+            view,
+            name=self.name,
+            glyphs=self.glyphs,
+            plain=self.term.plain,
+            width=self.term.width - 4,  # inside the panel's border and padding
+        )
+
+    def parse(self, text: str, view: Mapping[str, Any]) -> Command:
+        return parse_durak(self.impl, text, view)
+
+    def bot_move(self, seat: Any) -> dict[str, Any] | None:
+        move: dict[str, Any] | None = self.bot.choose(self.game.view(seat))
+        return move
+
+    def words(self, event: Mapping[str, Any]) -> str:
+        return durak_event(self.impl, event, self.name)
+
+    def refusal(self, code: str) -> str:
+        return refusal(code, DURAK_REFUSALS)
+
+    def ending(self) -> str:
+        result = self.game.result
+        if result is None:  # pragma: no cover - only called once over
+            return "the game is not over"
+        if result.get("fool") is None:
+            return "the game is drawn"
+        return f"{self.name(result['fool'])} is the fool"
+
+
+def play_durak(
+    *,
+    inp: TextIO,
+    out: TextIO,
+    options: Options | None = None,
+    impl: ModuleType | None = None,
+    mode: str = "bot",
+    level: int = 1,
+    seat: int = 1,
+    seed: str | bytes | None = None,
+    save: str | None = None,
+    delay: float = 0.6,
+) -> int:
+    """Play a game of Durak reading ``inp`` and writing ``out``; the exit code."""
+    if seat not in (1, 2):
+        raise ValueError(f"a Durak seat is 1 or 2, not {seat!r}")
+    raw = seed if isinstance(seed, bytes) else seed_from(seed)
+    term = Terminal(out, inp, options or Options.for_stream(out))
+    table = DurakTable(
+        impl or engine(),
+        term,
+        mode=mode,
+        seat=seat,
+        level=level,
+        seed=raw,
+        save=save,
+        delay=delay,
+    )
+    return table.play()

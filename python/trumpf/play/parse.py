@@ -1,0 +1,130 @@
+"""What the player types, turned into a move (or a request for help).
+
+The parser only spells moves; whether a move is legal is the engine's to
+say. A card the player names is sent as a lead, follow, attack or beat by the
+moment in the view, and a refusal comes back from ``apply`` with its code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from .cards import SUIT_GLYPHS, SUIT_NAMES
+
+GLYPH_TO_LETTER = {glyph: letter for letter, glyph in SUIT_GLYPHS.items()}
+
+SCHNAPSEN_HELP = (
+    "type a card (KH, TH or 10H) or its number in your hand; m H declares a marriage in "
+    "Hearts, x exchanges, c closes, d draws, out (or claim, or 66) claims 66; "
+    "? shows what is legal now, q quits"
+)
+DURAK_HELP = (
+    "type a card (7S, TS or 10S) or its number in your hand; t takes the bout, d is done, "
+    "x swaps the trump six, r resigns; ? shows what is legal now, q quits"
+)
+
+
+@dataclass
+class Command:
+    """One line of input, understood: a move, a request, or a friendly "no"."""
+
+    action: str  # "move" | "legal" | "quit" | "unknown"
+    move: dict[str, Any] = field(default_factory=dict)
+    message: str = ""
+
+
+def _suit_of_word(word: str) -> str | None:
+    word = word.strip()
+    if word in GLYPH_TO_LETTER:
+        return GLYPH_TO_LETTER[word]
+    up = word.upper()
+    if up in SUIT_NAMES:
+        return up
+    for letter, name in SUIT_NAMES.items():
+        if name.lower() in (word.lower(), word.lower() + "s"):
+            return letter
+    return None
+
+
+def _card_of(impl: ModuleType, word: str, hand: list[int]) -> int | None:
+    """A card number in the hand (1-based) or a card name, as an id; None if neither."""
+    if word.isdigit():
+        index = int(word)
+        if 1 <= index <= len(hand):
+            return hand[index - 1]
+        return None
+    spelled = "".join(GLYPH_TO_LETTER.get(ch, ch) for ch in word)
+    try:
+        card: int = impl.card.id_of(spelled)
+    except (ValueError, TypeError):
+        return None
+    return card
+
+
+def _unknown(text: str, help_text: str, hand: list[int]) -> Command:
+    if text.isdigit():
+        why = f"there is no card number {text} in your hand (1-{len(hand)})"
+    else:
+        why = f"I do not know what {text!r} means"
+    return Command("unknown", message=f"{why}. {help_text}")
+
+
+def parse_schnapsen(impl: ModuleType, text: str, view: Mapping[str, Any]) -> Command:
+    """A line typed at a Schnapsen or Sixty-Six table."""
+    raw = text.strip()
+    word = raw.lower()
+    hand: list[int] = list(view["hand"])
+    if word in ("?", "help", "h"):
+        return Command("legal")
+    if word in ("q", "quit", "exit"):
+        return Command("quit")
+    if word in ("out", "claim", "66"):
+        return Command("move", {"kind": "claim"})
+    if word == "x":
+        return Command("move", {"kind": "exchange"})
+    if word == "c":
+        return Command("move", {"kind": "close"})
+    if word == "d":
+        return Command("move", {"kind": "draw"})
+    if word == "m" or (word.startswith("m ") and len(word) > 2):
+        rest = raw[1:].strip()
+        if not rest:
+            offered = [m for m in view["legal"] if m.get("kind") == "marriage"]
+            if len(offered) == 1:
+                return Command("move", {"kind": "marriage", "suit": offered[0]["suit"]})
+            return Command("unknown", message="say which suit: m H, m S, m D or m C")
+        suit = _suit_of_word(rest)
+        if suit is None:
+            return Command("unknown", message=f"{rest!r} is not a suit: try m H, m S, m D or m C")
+        return Command("move", {"kind": "marriage", "suit": suit})
+    if not word:
+        return Command("unknown", message=f"nothing typed. {SCHNAPSEN_HELP}")
+    card = _card_of(impl, word, hand)
+    if card is None:
+        return _unknown(raw, SCHNAPSEN_HELP, hand)
+    kind = "follow" if view.get("lead") is not None else "lead"
+    return Command("move", {"kind": kind, "card": card})
+
+
+def parse_durak(impl: ModuleType, text: str, view: Mapping[str, Any]) -> Command:
+    """A line typed at a Durak table."""
+    raw = text.strip()
+    word = raw.lower()
+    hand: list[int] = list(view["hand"])
+    simple = {"t": "take", "d": "done", "x": "swap", "r": "resign"}
+    if word in ("?", "help", "h"):
+        return Command("legal")
+    if word in ("q", "quit", "exit"):
+        return Command("quit")
+    if word in simple:
+        return Command("move", {"kind": simple[word]})
+    if not word:
+        return Command("unknown", message=f"nothing typed. {DURAK_HELP}")
+    card = _card_of(impl, word, hand)
+    if card is None:
+        return _unknown(raw, DURAK_HELP, hand)
+    kind = "beat" if view.get("phase") == "defend" else "attack"
+    return Command("move", {"kind": kind, "card": card})
