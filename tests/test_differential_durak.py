@@ -29,8 +29,7 @@ def step_both(pair: tuple[Any, Any], seat: Any, move: Any) -> None:
     assert got_core == got_oracle, f"apply({seat!r}, {move!r})"
 
 
-@SLOW
-@settings(max_examples=scaled(600))
+@settings(SLOW, max_examples=scaled(600))
 @given(
     seed=st.binary(min_size=32, max_size=32),
     number=st.integers(1, 10**6),
@@ -63,8 +62,7 @@ def test_random_games_agree(
     raise AssertionError("the game did not end")
 
 
-@SLOW
-@settings(max_examples=scaled(80))
+@settings(SLOW, max_examples=scaled(80))
 @given(
     seed=st.binary(min_size=32, max_size=32),
     levels=st.tuples(st.integers(-1, 6), st.integers(-1, 6)),

@@ -65,8 +65,7 @@ def play_lockstep(
 seeds = st.binary(min_size=32, max_size=32)
 
 
-@SLOW
-@settings(max_examples=scaled(1000))
+@settings(SLOW, max_examples=scaled(1000))
 @given(
     variant=st.sampled_from(["schnapsen", "sixtysix"]),
     seed=seeds,
@@ -84,8 +83,7 @@ def test_random_deals_agree(
     play_lockstep(make, schnapsen_state, rng, bad_rate, 400)
 
 
-@SLOW
-@settings(max_examples=scaled(60))
+@settings(SLOW, max_examples=scaled(60))
 @given(
     variant=st.sampled_from(["schnapsen", "sixtysix"]),
     seed=seeds,
@@ -102,8 +100,7 @@ def test_random_matches_agree(
     play_lockstep(make, match_state, rng, bad_rate, 4000)
 
 
-@SLOW
-@settings(max_examples=scaled(40))
+@settings(SLOW, max_examples=scaled(40))
 @given(
     variant=st.sampled_from(["schnapsen", "sixtysix"]),
     seed=seeds,
