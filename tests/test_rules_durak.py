@@ -682,6 +682,12 @@ def test_replay_and_logs(durak: ModuleType) -> None:
             "moves": play["moves"],
         }
         assert durak.Game.from_log(log).history == game.history
+    for bad in (
+        "not json",
+        {"game": "schnapsen", "kind": "game", "seed": "", "moves": []},
+    ):
+        with pytest.raises(durak.Error):
+            durak.Game.from_log(bad)
     for kind in ("attack", "beat", "take", "done", "swap", "resign"):
         assert durak.Game.is_move(kind)
     for kind in ("bout_end", "refill", "out", "game_end", "deal", "fly"):
