@@ -175,7 +175,7 @@ Kind kind_of(py::handle h) {
   return Kind::Unknown;
 }
 
-py::handle dict_get(py::handle d, const py::str& key) {
+py::handle dict_get(py::handle d, py::handle key) {
   return PyDict_GetItemWithError(d.ptr(), key.ptr());  // borrowed, may be null
 }
 

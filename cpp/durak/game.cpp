@@ -134,7 +134,7 @@ int legal_moves(const GameState& s, int seat, Move* out) noexcept {
 Code check_move(const GameState& s, int seat, Move m) noexcept {
   if (s.outcome) return Code::GameOver;
   if (seat != 1 && seat != 2) return Code::NotYourTurn;
-  if (m.kind == Kind::None || m.kind == Kind::Unknown) return Code::NotLegal;
+  if (m.kind == Kind::None || m.kind >= Kind::Unknown) return Code::NotLegal;  // any out-of-range kind too
   if (m.kind == Kind::Resign) return Code::Ok;
   if (seat != turn_of(s)) return Code::NotYourTurn;
   const Phase p = phase_of(s);

@@ -148,7 +148,10 @@ class Game:
     def from_log(cls, log: dict[str, Any] | str) -> Game:
         """The game a log (the dict ``to_log`` gives, or its JSON text) describes, replayed."""
         if isinstance(log, (str, bytes)):
-            log = json.loads(log)
+            try:
+                log = json.loads(log)
+            except ValueError:
+                raise Error("not_legal", "a log is a dict or its JSON text") from None
         if not isinstance(log, dict):
             raise Error("not_legal", "a log is a dict or its JSON text")
         if log.get("game", "durak") != "durak" or log.get("kind", "game") != "game":
