@@ -127,11 +127,17 @@ def section_games(quick: bool) -> list[Row]:
         rate_c, rate_o = n_c / sec_c, n_o / sec_o
         rate_b = batch(variant, ("random", "random"), 200_000 if quick else 2_000_000, 1)
         rows += [
-            (f"{variant} deals, random play: Python API", f"{fmt(rate_c)} deals/s",
-             f"{rate_c / rate_o:.1f}x the oracle ({fmt(moves_c[0] / sec_c)} moves/s)"),
+            (
+                f"{variant} deals, random play: Python API",
+                f"{fmt(rate_c)} deals/s",
+                f"{rate_c / rate_o:.1f}x the oracle ({fmt(moves_c[0] / sec_c)} moves/s)",
+            ),
             (f"{variant} deals, random play: oracle", f"{fmt(rate_o)} deals/s", "1x"),
-            (f"{variant} deals, random play: C++ batch, 1 thread", f"{fmt(rate_b)} deals/s",
-             f"{rate_b / rate_c:.0f}x the Python API, {rate_b / rate_o:,.0f}x the oracle"),
+            (
+                f"{variant} deals, random play: C++ batch, 1 thread",
+                f"{fmt(rate_b)} deals/s",
+                f"{rate_b / rate_c:.0f}x the Python API, {rate_b / rate_o:,.0f}x the oracle",
+            ),
         ]
     moves_c, moves_o = [0], [0]
     sec_c, n_c = timed(random_durak(durak, 100, moves_c), t)
@@ -139,11 +145,17 @@ def section_games(quick: bool) -> list[Row]:
     rate_c, rate_o = n_c / sec_c, n_o / sec_o
     rate_b = batch("durak", ("random", "random"), 100_000 if quick else 1_000_000, 1)
     rows += [
-        ("durak games, random play: Python API", f"{fmt(rate_c)} games/s",
-         f"{rate_c / rate_o:.1f}x the oracle ({fmt(moves_c[0] / sec_c)} moves/s)"),
+        (
+            "durak games, random play: Python API",
+            f"{fmt(rate_c)} games/s",
+            f"{rate_c / rate_o:.1f}x the oracle ({fmt(moves_c[0] / sec_c)} moves/s)",
+        ),
         ("durak games, random play: oracle", f"{fmt(rate_o)} games/s", "1x"),
-        ("durak games, random play: C++ batch, 1 thread", f"{fmt(rate_b)} games/s",
-         f"{rate_b / rate_c:.0f}x the Python API, {rate_b / rate_o:,.0f}x the oracle"),
+        (
+            "durak games, random play: C++ batch, 1 thread",
+            f"{fmt(rate_b)} games/s",
+            f"{rate_b / rate_c:.0f}x the Python API, {rate_b / rate_o:,.0f}x the oracle",
+        ),
     ]
     return rows
 
@@ -157,11 +169,17 @@ def section_matches(quick: bool) -> list[Row]:
         rate_c, rate_o = n_c / sec_c, n_o / sec_o
         rate_b = batch(f"{variant}-match", ("bot2", "bot1"), 20_000 if quick else 200_000, 1)
         rows += [
-            (f"{variant} matches, bot2 v bot1: Python API", f"{fmt(rate_c)} matches/s",
-             f"{rate_c / rate_o:.1f}x the oracle"),
+            (
+                f"{variant} matches, bot2 v bot1: Python API",
+                f"{fmt(rate_c)} matches/s",
+                f"{rate_c / rate_o:.1f}x the oracle",
+            ),
             (f"{variant} matches, bot2 v bot1: oracle", f"{fmt(rate_o)} matches/s", "1x"),
-            (f"{variant} matches, bot2 v bot1: C++ batch, 1 thread", f"{fmt(rate_b)} matches/s",
-             f"{rate_b / rate_c:.0f}x the Python API"),
+            (
+                f"{variant} matches, bot2 v bot1: C++ batch, 1 thread",
+                f"{fmt(rate_b)} matches/s",
+                f"{rate_b / rate_c:.0f}x the Python API",
+            ),
         ]
     return rows
 
@@ -193,8 +211,11 @@ def section_peers(quick: bool) -> list[Row]:
         rate_v = n_v / sec_v
         rows += [
             ("VU schnapsen: random v random, whole games", f"{fmt(rate_v)} games/s", "1x"),
-            ("trumpf Python API: random v random, whole deals", f"{fmt(rate_c)} deals/s",
-             f"{rate_c / rate_v:.1f}x VU schnapsen"),
+            (
+                "trumpf Python API: random v random, whole deals",
+                f"{fmt(rate_c)} deals/s",
+                f"{rate_c / rate_v:.1f}x VU schnapsen",
+            ),
         ]
     try:
         import pyspiel
@@ -222,8 +243,11 @@ def section_peers(quick: bool) -> list[Row]:
         rate_s = actions[0] / sec_s
         rows += [
             ("OpenSpiel euchre, Python loop of random actions", f"{fmt(rate_s)} actions/s", "1x"),
-            ("trumpf Schnapsen, Python loop of random moves", f"{fmt(per_action_c)} moves/s",
-             f"{per_action_c / rate_s:.2f}x OpenSpiel per action"),
+            (
+                "trumpf Schnapsen, Python loop of random moves",
+                f"{fmt(per_action_c)} moves/s",
+                f"{per_action_c / rate_s:.2f}x OpenSpiel per action",
+            ),
         ]
     return rows
 
@@ -236,8 +260,11 @@ def section_threads(quick: bool) -> list[Row]:
         two = batch(game, ("random", "random"), games, 2)
         rows += [
             (f"{game}, random play, C++ batch: 1 thread", f"{fmt(one)} games/s", "1x"),
-            (f"{game}, random play, C++ batch: 2 threads", f"{fmt(two)} games/s",
-             f"{two / one:.2f}x one thread"),
+            (
+                f"{game}, random play, C++ batch: 2 threads",
+                f"{fmt(two)} games/s",
+                f"{two / one:.2f}x one thread",
+            ),
         ]
     return rows
 
@@ -255,8 +282,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="shorter runs")
     parser.add_argument("--only", choices=sorted(SECTIONS), action="append")
     args = parser.parse_args()
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.processor() or ''}"
-          f" Python {platform.python_version()}, SHA-NI {trumpf._core.sha256_uses_hardware()}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.processor() or ''}"
+        f" Python {platform.python_version()}, SHA-NI {trumpf._core.sha256_uses_hardware()}"
+    )
     print()
     print("| what | rate | ratio |")
     print("|---|---:|---|")

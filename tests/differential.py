@@ -40,10 +40,33 @@ def schnapsen_state(deal: Any) -> dict[str, Any]:
     state = {
         name: getattr(deal, name)
         for name in (
-            "variant", "number", "dealer", "trump", "hands", "talon", "turn_up",
-            "talon_left", "draw_left", "closed", "closed_by", "close_state", "drawn",
-            "pending_draw", "melds", "must_lead", "phase", "tricks", "last_trick",
-            "taken", "turn", "leader", "lead", "cards_out", "over", "result", "history",
+            "variant",
+            "number",
+            "dealer",
+            "trump",
+            "hands",
+            "talon",
+            "turn_up",
+            "talon_left",
+            "draw_left",
+            "closed",
+            "closed_by",
+            "close_state",
+            "drawn",
+            "pending_draw",
+            "melds",
+            "must_lead",
+            "phase",
+            "tricks",
+            "last_trick",
+            "taken",
+            "turn",
+            "leader",
+            "lead",
+            "cards_out",
+            "over",
+            "result",
+            "history",
         )
     }
     for seat in SCHNAPSEN_SEATS:
@@ -66,8 +89,16 @@ def match_state(match: Any) -> dict[str, Any]:
     state = {
         name: getattr(match, name)
         for name in (
-            "variant", "dealer", "number", "scores", "deals", "result", "over",
-            "winner", "turn", "history",
+            "variant",
+            "dealer",
+            "number",
+            "scores",
+            "deals",
+            "result",
+            "over",
+            "winner",
+            "turn",
+            "history",
         )
     }
     for seat in SCHNAPSEN_SEATS:
@@ -85,9 +116,23 @@ def durak_state(game: Any) -> dict[str, Any]:
     state = {
         name: getattr(game, name)
         for name in (
-            "number", "trump", "trump_card", "six_of_trumps", "turn_up_left", "six_owner",
-            "hands", "talon", "talon_left", "discard", "bout", "over", "result", "history",
-            "seats", "phase", "turn",
+            "number",
+            "trump",
+            "trump_card",
+            "six_of_trumps",
+            "turn_up_left",
+            "six_owner",
+            "hands",
+            "talon",
+            "talon_left",
+            "discard",
+            "bout",
+            "over",
+            "result",
+            "history",
+            "seats",
+            "phase",
+            "turn",
         )
     }
     for seat in DURAK_SEATS:

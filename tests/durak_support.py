@@ -91,19 +91,14 @@ def playouts(count: int = 160) -> list[dict[str, Any]]:
         number = 1 + i % 9
         game = Game.build(seed=seed, number=number)
         levels = [(1, 1), (1, 2), (2, 3), (3, 1), (1, 3)][i % 5]
-        bots = {
-            seat: Bot(level=levels[seat - 1], seed=f"rules-{i}-{seat}")
-            for seat in SEATS
-        }
+        bots = {seat: Bot(level=levels[seat - 1], seed=f"rules-{i}-{seat}") for seat in SEATS}
         while not game.over:
             seat = game.turn
             assert seat is not None
             move = bots[seat].choose(game.view(seat))
             assert move is not None
             game.apply(seat, move)
-        games.append(
-            {"seed": seed, "number": number, "moves": Game.moves_of(game.history)}
-        )
+        games.append({"seed": seed, "number": number, "moves": Game.moves_of(game.history)})
     return games
 
 

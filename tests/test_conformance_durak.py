@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
 from durak_support import IMPLEMENTATIONS, SEATS, plain, records, snapshot, state_of
 
 
@@ -26,7 +27,9 @@ def durak(request: pytest.FixtureRequest) -> ModuleType:
 
 def _record_id(index: int) -> str:
     record = records()[index]
-    return f"game{index:03d}-deal{record['number']}-{record['seed'][:8]}-{len(record['steps'])}moves"
+    return (
+        f"game{index:03d}-deal{record['number']}-{record['seed'][:8]}-{len(record['steps'])}moves"
+    )
 
 
 INDICES = list(range(len(records())))
@@ -53,9 +56,7 @@ def _play(durak: ModuleType, index: int) -> None:
             _same(state[key], want, f"{where}: state {key}")
         _same(game.hands, step["state"]["hands"], f"{where}: hands property")
         for seat in SEATS:
-            assert game.count_of(seat) == len(game.hand_of(seat)), (
-                f"{where}: count_of({seat})"
-            )
+            assert game.count_of(seat) == len(game.hand_of(seat)), f"{where}: count_of({seat})"
         turn = game.turn
         other = 3 - turn
         _same(game.legal(turn), step["legal"], f"{where}: legal({turn})")
@@ -100,9 +101,7 @@ def _play(durak: ModuleType, index: int) -> None:
     _same(durak.Game.moves_of(game.history), record["moves"], f"{where}: moves_of")
     for seat in SEATS:
         assert game.legal(seat) == [], f"{where}: legal({seat}) after the end"
-    replayed = durak.Game.replay(
-        seed=seed, moves=record["moves"], number=record["number"]
-    )
+    replayed = durak.Game.replay(seed=seed, moves=record["moves"], number=record["number"])
     _same(replayed["events"], record["history"], f"{where}: replay events")
     _same(replayed["game"].history, record["history"], f"{where}: replayed history")
     log = json.loads(json.dumps(game.to_log()))
@@ -122,9 +121,7 @@ def _play(durak: ModuleType, index: int) -> None:
     ]:
         with pytest.raises(durak.Error) as caught:
             game.apply(seat, move)
-        assert caught.value.code == record["after_end"], (
-            f"{where}: {move} after the end"
-        )
+        assert caught.value.code == record["after_end"], f"{where}: {move} after the end"
     assert snapshot(game) == before, f"{where}: a move after the end changed the game"
 
 
@@ -137,12 +134,7 @@ def test_reference_game(durak: ModuleType, index: int) -> None:
 def test_every_refusal_code_is_exercised(durak: ModuleType) -> None:
     """The transcripts are worth replaying: they refuse moves with most of the codes."""
     assert issubclass(durak.Error, ValueError)
-    codes = {
-        step["refused"]["code"]
-        for r in records()
-        for step in r["steps"]
-        if "refused" in step
-    }
+    codes = {step["refused"]["code"] for r in records() for step in r["steps"] if "refused" in step}
     assert {
         "not_your_turn",
         "not_legal",

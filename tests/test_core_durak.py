@@ -81,9 +81,17 @@ def test_garbage_moves_are_refused_and_change_nothing() -> None:
                     game.apply(seat, move)
                 assert isinstance(info.value, ValueError)
                 assert info.value.code in {
-                    "game_over", "not_your_turn", "not_legal", "wrong_phase", "card_not_held",
-                    "must_attack", "not_the_six", "talon_shut", "beats_nothing",
-                    "rank_not_in_bout", "bout_full",
+                    "game_over",
+                    "not_your_turn",
+                    "not_legal",
+                    "wrong_phase",
+                    "card_not_held",
+                    "must_attack",
+                    "not_the_six",
+                    "talon_shut",
+                    "beats_nothing",
+                    "rank_not_in_bout",
+                    "bout_full",
                 }
                 assert str(info.value)
                 assert snapshot(game) == before

@@ -107,8 +107,15 @@ def test_garbage_never_crashes_nor_changes_state(variant: str) -> None:
                         deal.apply(who, move)
                     assert isinstance(err.value, ValueError)
                     assert err.value.code in {
-                        "not_your_turn", "not_legal", "not_held", "must_follow", "must_lead",
-                        "no_marriage", "no_exchange", "cannot_close", "cannot_claim",
+                        "not_your_turn",
+                        "not_legal",
+                        "not_held",
+                        "must_follow",
+                        "must_lead",
+                        "no_marriage",
+                        "no_exchange",
+                        "cannot_close",
+                        "cannot_claim",
                     }
                     assert str(err.value)
                     assert snapshot(deal) == before

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import trumpf.durak as core
 import trumpf.reference.durak as oracle
-from differential import scaled, DURAK_SEATS, bad_moves, durak_state, outcome
+from differential import DURAK_SEATS, bad_moves, durak_state, outcome, scaled
 
 KINDS = ["attack", "beat", "take", "done", "swap"]
 SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -402,7 +402,7 @@ def test_durak_fan_keeps_every_index_readable(dimpl: ModuleType) -> None:
         ]
         assert faces == labels
         assert numbers == [str(i) for i in range(1, len(hand) + 1)]
-        for card, label in zip(hand, labels):
+        for card, label in zip(hand, labels, strict=False):
             dim = f"\x1b[2m{label}\x1b[0m" in raw
             assert dim == (card not in legal)
 

@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
 from durak_support import IMPLEMENTATIONS, SEATS, playouts, position, seed_of, traces
 
 SPADES = {"A": 1, "K": 2, "Q": 3, "J": 4, "T": 5, "9": 6, "8": 7, "7": 8, "6": 9}
@@ -57,14 +58,10 @@ def test_last_talon_card_goes_to_the_bouts_attacker(durak: ModuleType) -> None:
         attacker = before["bout"]["attacker"]
         defender = before["bout"]["defender"]
         drawn = refills[0]["drawn"]
-        assert sum(drawn.values()) <= 1 and refills[0]["talon"] == 1 - sum(
-            drawn.values()
-        )
+        assert sum(drawn.values()) <= 1 and refills[0]["talon"] == 1 - sum(drawn.values())
         if not sum(drawn.values()):
             continue  # both held six or more
-        short = {
-            seat: len(step["after"]["hands"][seat]) - drawn[seat] < 6 for seat in SEATS
-        }
+        short = {seat: len(step["after"]["hands"][seat]) - drawn[seat] < 6 for seat in SEATS}
         if not short[attacker]:
             seen["attacker_full"] += 1
             assert drawn == {attacker: 0, defender: 1}
@@ -99,9 +96,7 @@ def test_refill_is_emitted_after_every_bout_attacker_first(durak: ModuleType) ->
         defender = 3 - attacker
         assert list(refill["drawn"]) in ([1, 2], [2, 1])
         assert refill["talon"] == after["talon_left"]
-        assert (
-            sum(refill["drawn"].values()) == before["talon_left"] - after["talon_left"]
-        )
+        assert sum(refill["drawn"].values()) == before["talon_left"] - after["talon_left"]
         if refill["drawn"] == {1: 0, 2: 0}:
             zero_refills += 1
         want_attacker = min(
@@ -184,7 +179,7 @@ def test_swap_puts_the_six_under_the_talon(durak: ModuleType) -> None:
         if len(step["events"]) > 1:
             continue  # the swap left a forced position, and the bout ended and refilled
         found += 1
-        assert after["talon"] == before["talon"][:-1] + [six]
+        assert after["talon"] == [*before["talon"][:-1], six]
         assert after["hands"][seat] == sorted(
             [c for c in before["hands"][seat] if c != six] + [turn_up]
         )
@@ -414,9 +409,7 @@ def test_defender_beating_the_last_attack_with_its_last_card_is_out_on_that_card
     """spent: the defender beat everything and holds nothing; with the talon empty it is out at once."""
     found = 0
     for step in _steps(durak):
-        ends = [
-            e for e in step["events"] if e["kind"] == "bout_end" and e["how"] == "spent"
-        ]
+        ends = [e for e in step["events"] if e["kind"] == "bout_end" and e["how"] == "spent"]
         if not ends or step["after"]["talon_left"]:
             continue
         found += 1
@@ -527,11 +520,7 @@ def test_rank_not_in_bout_and_beats_nothing(durak: ModuleType) -> None:
     answers: list[dict[str, Any]] = []
     for step in _steps(durak):
         before = step["before"]
-        if (
-            before["phase"] == "attack"
-            and before["bout"]["attacks"]
-            and len(throws) < 25
-        ):
+        if before["phase"] == "attack" and before["bout"]["attacks"] and len(throws) < 25:
             throws.append(step)
         if before["phase"] == "defend" and len(answers) < 25:
             answers.append(step)
@@ -584,11 +573,7 @@ def _capped_pile_on() -> tuple[bytes, list[dict[str, Any]]]:
             ply += 1
             throws = [m for m in legal if m["kind"] in ("attack", "beat")]
             if game.phase == "defend":
-                move = (
-                    throws[word % len(throws)]
-                    if throws and word % 3
-                    else {"kind": "take"}
-                )
+                move = throws[word % len(throws)] if throws and word % 3 else {"kind": "take"}
             else:
                 move = throws[word % len(throws)] if throws else {"kind": "done"}
             game.apply(seat, move)
@@ -603,9 +588,7 @@ def test_bout_full_before_rank_not_in_bout(durak: ModuleType) -> None:
     bout = game.bout
     assert game.phase == "pile_on" and len(bout["attacks"]) == bout["cap"]
     assert [m["kind"] for m in game.legal(seat)] == ["done", "swap"]
-    ranks = {
-        durak.card.rank_of(c) for c in bout["attacks"] + [b for b in bout["beats"] if b]
-    }
+    ranks = {durak.card.rank_of(c) for c in bout["attacks"] + [b for b in bout["beats"] if b]}
     kinds = set()
     for card in game.hand_of(seat):
         kinds.add(durak.card.rank_of(card) in ranks)
@@ -618,9 +601,9 @@ def test_bout_full_before_rank_not_in_bout(durak: ModuleType) -> None:
     # Swapping leaves nothing to decide: the engine ends the taken bout at once.
     events = game.apply(seat, {"kind": "swap"})
     assert [e["kind"] for e in events] == ["swap", "bout_end", "refill"]
-    assert events[1]["how"] == "taken" and events[1]["cards"] == len(
-        bout["attacks"]
-    ) + len([b for b in bout["beats"] if b])
+    assert events[1]["how"] == "taken" and events[1]["cards"] == len(bout["attacks"]) + len(
+        [b for b in bout["beats"] if b]
+    )
 
 
 def test_accessors_refuse_a_bad_seat(durak: ModuleType) -> None:
@@ -667,9 +650,7 @@ def test_build_refusals(durak: ModuleType) -> None:
 
 def test_replay_and_logs(durak: ModuleType) -> None:
     for play in playouts()[:10]:
-        out = durak.Game.replay(
-            seed=play["seed"], moves=play["moves"], number=play["number"]
-        )
+        out = durak.Game.replay(seed=play["seed"], moves=play["moves"], number=play["number"])
         game = out["game"]
         assert out["events"] == game.history
         assert durak.Game.moves_of(game.history) == play["moves"]
@@ -713,9 +694,7 @@ def test_card_module(durak: ModuleType) -> None:
     assert [card.rank_of(i) for i in range(1, 10)] == list("AKQJT9876")
     assert [card.suit_of(i) for i in (1, 10, 19, 28, 36)] == ["S", "H", "D", "C", "C"]
     assert [card.power_of(i) for i in range(1, 10)] == list(range(8, -1, -1))
-    assert (
-        card.name_of(5) == "TS" and card.face_of(5) == "10" and card.face_of(1) == "A"
-    )
+    assert card.name_of(5) == "TS" and card.face_of(5) == "10" and card.face_of(1) == "A"
     assert card.face_of(9) == "6"
     assert card.long_name_of(5) == "Ten of Spades"
     assert card.long_name_of(36) == "Six of Clubs"
@@ -756,7 +735,7 @@ def test_deck_module(durak: ModuleType) -> None:
         assert dealt["hands"] == {1: state["hands"]["1"], 2: state["hands"]["2"]}
         assert dealt["hands"][1] == sorted(order[0:12:2])
         assert dealt["hands"][2] == sorted(order[1:12:2])
-        assert dealt["talon"] == order[13:] + [order[12]]
+        assert dealt["talon"] == [*order[13:], order[12]]
         assert dealt["trump_card"] == order[12]
         assert dealt["trump"] == durak.card.suit_of(order[12])
         assert dealt["six_of_trumps"] == state["six_of_trumps"]
@@ -764,11 +743,7 @@ def test_deck_module(durak: ModuleType) -> None:
         assert dealt["first_attacker"] == game.turn
         assert dealt["six_owner"] == game.six_owner
         trumps = {
-            seat: [
-                c
-                for c in dealt["hands"][seat]
-                if durak.card.suit_of(c) == dealt["trump"]
-            ]
+            seat: [c for c in dealt["hands"][seat] if durak.card.suit_of(c) == dealt["trump"]]
             for seat in SEATS
         }
         if trumps[1] or trumps[2]:
@@ -806,18 +781,9 @@ def test_rules_module(durak: ModuleType) -> None:
     assert rules.legal_attacks([3, 20], {**open_bout, "cap": 2}) == []
     assert rules.legal_beats([1, 3, 10, 19, 28], 2, "D") == [1, 19]
     assert rules.legal_beats([1, 3, 10, 19, 28], 20, "D") == [19]
-    assert (
-        rules.forced([3, 4], {**empty, "attacks": [2], "beats": [None]}, "H", False)
-        == "take"
-    )
-    assert (
-        rules.forced([3, 4], {**empty, "attacks": [2], "beats": [None]}, "H", True)
-        is None
-    )
-    assert (
-        rules.forced([1, 4], {**empty, "attacks": [2], "beats": [None]}, "H", False)
-        is None
-    )
+    assert rules.forced([3, 4], {**empty, "attacks": [2], "beats": [None]}, "H", False) == "take"
+    assert rules.forced([3, 4], {**empty, "attacks": [2], "beats": [None]}, "H", True) is None
+    assert rules.forced([1, 4], {**empty, "attacks": [2], "beats": [None]}, "H", False) is None
     beaten = {**empty, "attacks": [2], "beats": [1]}
     assert rules.forced([4, 5], beaten, "H", False) == "done"
     assert rules.forced([4, 5], beaten, "H", True) is None
@@ -885,9 +851,7 @@ def test_search_module(durak: ModuleType) -> None:
     bot = durak.Bot(level=1, seed="x")
     assert (
         bot.choose(view)
-        == view["legal"][
-            search.word_for("x", view["seat"], view["ply"]) % len(view["legal"])
-        ]
+        == view["legal"][search.word_for("x", view["seat"], view["ply"]) % len(view["legal"])]
     )
     assert durak.Bot(level=1).choose(view) == durak.Bot(level=1, seed="").choose(view)
     assert durak.Bot.hint(view) == search.choose(view, 3, 0)

@@ -179,8 +179,19 @@ def cli(*args: str, **kwargs: Any) -> subprocess.Popen[str]:
 def test_the_command_line_simulates_and_saves(tmp_path: Any) -> None:
     out = tmp_path / "run.npz"
     proc = cli(
-        "simulate", "sixtysix", "--games", "3000", "--players", "bot2", "bot1",
-        "--seed", SEED.hex(), "--threads", "2", "--out", str(out),
+        "simulate",
+        "sixtysix",
+        "--games",
+        "3000",
+        "--players",
+        "bot2",
+        "bot1",
+        "--seed",
+        SEED.hex(),
+        "--threads",
+        "2",
+        "--out",
+        str(out),
     )
     text, _ = proc.communicate(timeout=120)
     assert proc.returncode == 0, text
@@ -203,8 +214,19 @@ def test_the_command_line_refuses_bad_arguments() -> None:
 
 
 def test_ctrl_c_stops_a_long_run_cleanly() -> None:
-    proc = cli("simulate", "durak", "--games", "500000000", "--players", "bot3", "bot3",
-               "--seed", SEED.hex(), "--threads", "2")
+    proc = cli(
+        "simulate",
+        "durak",
+        "--games",
+        "500000000",
+        "--players",
+        "bot3",
+        "bot3",
+        "--seed",
+        SEED.hex(),
+        "--threads",
+        "2",
+    )
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
     text, _ = proc.communicate(timeout=60)

@@ -26,6 +26,11 @@ def test_ruff() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_ruff_format() -> None:
+    done = run(sys.executable, "-m", "ruff", "format", "--check", "python", "tests", "bench")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_clang_format() -> None:
     tool = shutil.which("clang-format")
     if tool is None:

@@ -21,9 +21,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from durak_support import IMPLEMENTATIONS, SEATS, plain, seed_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from durak_support import IMPLEMENTATIONS, SEATS, plain, seed_of
 
 # Seed pairs (observer, i, j): the seeds seed_of(f"trumpf-views-{i}") and
 # seed_of(f"trumpf-views-{j}") deal the observer the same hand and turn the same
@@ -97,9 +98,7 @@ def test_seed_pairs_differ_only_in_what_the_observer_cannot_see(
 
 
 @settings(max_examples=150, deadline=None)
-@given(
-    pair=st.sampled_from(PAIRS), choices=st.lists(st.integers(0, 2**16), max_size=60)
-)
+@given(pair=st.sampled_from(PAIRS), choices=st.lists(st.integers(0, 2**16), max_size=60))
 def test_views_agree_when_only_hidden_cards_differ(
     durak: ModuleType, pair: tuple[int, int, int], choices: list[int]
 ) -> None:
@@ -192,9 +191,7 @@ def test_views_name_only_visible_cards(
     for ply in range(1000):
         choice = choices[ply] if ply < len(choices) else ply
         bout = game.bout
-        on_table = (
-            set() if bout is None else {c for c in bout["attacks"] + bout["beats"] if c}
-        )
+        on_table = set() if bout is None else {c for c in bout["attacks"] + bout["beats"] if c}
         talon = game.talon
         for seat in SEATS:
             view = game.view(seat)

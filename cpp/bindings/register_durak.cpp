@@ -4,15 +4,14 @@
 // Dicts exist only here. Keys and kind strings are interned once; moves from
 // Python are validated into a small Move (garbage becomes a kind or card the
 // engine refuses with the reference code) so nothing can crash the engine.
-#include <pybind11/pybind11.h>
 #include <pybind11/eval.h>
+#include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <cctype>
-#include <cstring>
-
 #include <array>
+#include <cctype>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -44,7 +43,8 @@ struct Names {
   py::int_ one{1}, two{2};
 };
 
-Names* N = nullptr;  // created at module init, never freed (outlives the interpreter's teardown order)
+Names* N =
+    nullptr;  // created at module init, never freed (outlives the interpreter's teardown order)
 
 py::str intern(const char* s) {
   PyObject* o = PyUnicode_InternFromString(s);
@@ -55,11 +55,46 @@ py::str intern(const char* s) {
 void make_names() {
   N = new Names;
 #define K(f) N->f = intern(#f)
-  K(kind); K(seat); K(card); K(taken); K(how); K(cards); K(discard); K(next_attacker); K(drawn);
-  K(talon); K(outcome); K(fool); K(places); K(attacker); K(defender); K(cap); K(attacks);
-  K(beats); K(size); K(unbeaten); K(pairs); K(attack); K(beat); K(ply); K(phase); K(turn);
-  K(trump); K(trump_card); K(hand); K(counts); K(swap); K(legal); K(over); K(result); K(bout);
-  K(game); K(events); K(seed); K(number); K(moves);
+  K(kind);
+  K(seat);
+  K(card);
+  K(taken);
+  K(how);
+  K(cards);
+  K(discard);
+  K(next_attacker);
+  K(drawn);
+  K(talon);
+  K(outcome);
+  K(fool);
+  K(places);
+  K(attacker);
+  K(defender);
+  K(cap);
+  K(attacks);
+  K(beats);
+  K(size);
+  K(unbeaten);
+  K(pairs);
+  K(attack);
+  K(beat);
+  K(ply);
+  K(phase);
+  K(turn);
+  K(trump);
+  K(trump_card);
+  K(hand);
+  K(counts);
+  K(swap);
+  K(legal);
+  K(over);
+  K(result);
+  K(bout);
+  K(game);
+  K(events);
+  K(seed);
+  K(number);
+  K(moves);
 #undef K
   N->k_attack = intern("attack");
   N->k_beat = intern("beat");
@@ -82,12 +117,18 @@ void make_names() {
 
 const py::str& kind_str(Kind k) {
   switch (k) {
-    case Kind::Attack: return N->k_attack;
-    case Kind::Beat: return N->k_beat;
-    case Kind::Take: return N->k_take;
-    case Kind::Done: return N->k_done;
-    case Kind::Swap: return N->k_swap;
-    default: return N->k_resign;
+    case Kind::Attack:
+      return N->k_attack;
+    case Kind::Beat:
+      return N->k_beat;
+    case Kind::Take:
+      return N->k_take;
+    case Kind::Done:
+      return N->k_done;
+    case Kind::Swap:
+      return N->k_swap;
+    default:
+      return N->k_resign;
   }
 }
 
@@ -198,8 +239,11 @@ Move parse_move(py::handle obj) {
 std::array<std::uint8_t, 32> require_seed(py::handle h) {
   std::array<std::uint8_t, 32> out{};
   if (!h || !PyBytes_Check(h.ptr()) || PyBytes_GET_SIZE(h.ptr()) != 32)
-    fail("no_seed", "a seed is exactly 32 bytes, not " + std::string(py::repr(py::type::handle_of(h).attr("__name__"))) +
-                        (h && PyBytes_Check(h.ptr()) ? " of length " + std::to_string(PyBytes_GET_SIZE(h.ptr())) : ""));
+    fail("no_seed", "a seed is exactly 32 bytes, not " +
+                        std::string(py::repr(py::type::handle_of(h).attr("__name__"))) +
+                        (h && PyBytes_Check(h.ptr())
+                             ? " of length " + std::to_string(PyBytes_GET_SIZE(h.ptr()))
+                             : ""));
   std::memcpy(out.data(), PyBytes_AS_STRING(h.ptr()), 32);
   return out;
 }
@@ -210,7 +254,8 @@ std::uint64_t require_number(py::handle h) {
   int overflow = 0;
   long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
   if (overflow > 0) fail("bad_deal", "deal number " + std::string(py::repr(h)) + " is too large");
-  if (overflow < 0 || v < 1) fail("bad_deal", "a deal number counts from 1, not " + std::string(py::repr(h)));
+  if (overflow < 0 || v < 1)
+    fail("bad_deal", "a deal number counts from 1, not " + std::string(py::repr(h)));
   return std::uint64_t(v);
 }
 
@@ -320,19 +365,25 @@ struct PyGame {
 
 std::string refusal_message(const GameState& s, int seat, Move m, Code c, py::handle seat_h) {
   const std::string who = "seat " + std::to_string(seat);
-  const std::string what = m.kind == Kind::Unknown || m.kind == Kind::None ? std::string("move")
-                                                                            : std::string(kind_name(m.kind));
+  const std::string what = m.kind == Kind::Unknown || m.kind == Kind::None
+                               ? std::string("move")
+                               : std::string(kind_name(m.kind));
   switch (c) {
-    case Code::GameOver: return "the game is over: no more moves";
+    case Code::GameOver:
+      return "the game is over: no more moves";
     case Code::NotYourTurn:
       if (!seat) return "a seat is the int 1 or 2, not " + std::string(py::repr(seat_h));
       return who + " cannot " + what + ": it is seat " + std::to_string(turn_of(s)) + "'s turn";
-    case Code::NotLegal: return who + ": not a move of this game (a dict with kind attack, beat, take, done, swap or resign)";
+    case Code::NotLegal:
+      return who +
+             ": not a move of this game (a dict with kind attack, beat, take, done, swap or "
+             "resign)";
     case Code::WrongPhase:
       return who + " cannot " + what + " in the " + phase_name(phase_of(s)) + " phase";
     case Code::CardNotHeld:
-      return who + " cannot " + what + " with " + (m.card ? card_text(m.card) : std::string("no valid card")) +
-             ": not in hand " + cards_text(s.hand(seat));
+      return who + " cannot " + what + " with " +
+             (m.card ? card_text(m.card) : std::string("no valid card")) + ": not in hand " +
+             cards_text(s.hand(seat));
     case Code::BoutFull:
       return who + " cannot attack with " + card_text(m.card) + ": the bout is full (cap " +
              std::to_string(s.bout.cap) + ")";
@@ -341,11 +392,15 @@ std::string refusal_message(const GameState& s, int seat, Move m, Code c, py::ha
     case Code::BeatsNothing:
       return who + " cannot beat with " + card_text(m.card) + ": it does not beat " +
              card_text(s.bout.unbeaten());
-    case Code::MustAttack: return who + " cannot say done: the bout is empty, attack first";
+    case Code::MustAttack:
+      return who + " cannot say done: the bout is empty, attack first";
     case Code::NotTheSix:
-      return who + " cannot swap: it is not the trump six's owner or does not hold " + card_text(s.six());
-    case Code::TalonShut: return who + " cannot swap: the turn-up has been drawn";
-    default: return code_name(c);
+      return who + " cannot swap: it is not the trump six's owner or does not hold " +
+             card_text(s.six());
+    case Code::TalonShut:
+      return who + " cannot swap: the turn-up has been drawn";
+    default:
+      return code_name(c);
   }
 }
 
@@ -367,7 +422,8 @@ PyGame build_game(py::handle seed, py::handle number, py::handle seats) {
   PyGame g;
   g.seed = require_seed(seed);
   g.number = require_number(number);
-  if (int_or(seats, 2, 2, 0) != 2) fail("bad_seats", "Durak is for two seats, not " + std::string(py::repr(seats)));
+  if (int_or(seats, 2, 2, 0) != 2)
+    fail("bad_seats", "Durak is for two seats, not " + std::string(py::repr(seats)));
   deal_game(g.seed.data(), g.number, g.s);
   return g;
 }
@@ -477,7 +533,8 @@ py::list moves_of_game(const PyGame& g) {
     py::dict m;
     m[N->seat] = seat_obj(e.seat);
     m[N->kind] = kind_str(Kind(int(e.kind) + 1));
-    if (e.kind == EventKind::Attack || e.kind == EventKind::Beat) m[N->card] = py::int_(int(e.card));
+    if (e.kind == EventKind::Attack || e.kind == EventKind::Beat)
+      m[N->card] = py::int_(int(e.card));
     out.append(m);
   }
   return out;
@@ -559,7 +616,8 @@ int suit_index(py::handle h) {
       for (int i = 0; i < 4; ++i)
         if (s[0] == kSuitLetters[i] || s[0] == kSuitLetters[i] + 32) return i;
   }
-  fail("bad_card", "a trump is a suit letter S, H, D or C, not " + std::string(py::repr(h ? h : py::handle(Py_None))));
+  fail("bad_card", "a trump is a suit letter S, H, D or C, not " +
+                       std::string(py::repr(h ? h : py::handle(Py_None))));
 }
 
 Cards cards_from(py::handle list) {
@@ -592,7 +650,8 @@ py::object choose_from_view(py::handle view, int level, std::uint32_t word, bool
   if (b && PyDict_Check(b.ptr())) att = int(int_or(dict_get(b, N->size), 0, 36, 0));
   py::handle ph = dict_get(view, N->phase);
   bool defending = ph && PyUnicode_Check(ph.ptr()) && std::string(py::str(ph)) == "defend";
-  Move pick = choose_move(moves.data(), int(moves.size()), hand, trump, talon, att, defending, level, word);
+  Move pick =
+      choose_move(moves.data(), int(moves.size()), hand, trump, talon, att, defending, level, word);
   for (std::size_t i = 0; i < moves.size(); ++i)
     if (moves[i].kind == pick.kind && moves[i].card == pick.card)
       return py::reinterpret_borrow<py::object>(entries[i]).attr("copy")();
@@ -601,7 +660,8 @@ py::object choose_from_view(py::handle view, int level, std::uint32_t word, bool
 
 std::string text_of_seed(py::handle seed) {
   if (seed.is_none()) return "";
-  if (PyBytes_Check(seed.ptr())) return std::string(PyBytes_AS_STRING(seed.ptr()), std::size_t(PyBytes_GET_SIZE(seed.ptr())));
+  if (PyBytes_Check(seed.ptr()))
+    return std::string(PyBytes_AS_STRING(seed.ptr()), std::size_t(PyBytes_GET_SIZE(seed.ptr())));
   if (PyUnicode_Check(seed.ptr())) return py::str(seed);
   fail("bad_seed", "a bot seed is a str or bytes, not " + std::string(py::repr(seed)));
 }
@@ -651,7 +711,8 @@ Bout bout_from(py::handle b) {
   }
   if (!PyDict_Check(b.ptr())) fail("bad_bout", "a bout is the dict Game.bout returns");
   out.open = 1;
-  out.attacker = std::uint8_t(seat_of(dict_get(b, N->attacker)) ? seat_of(dict_get(b, N->attacker)) : 1);
+  out.attacker =
+      std::uint8_t(seat_of(dict_get(b, N->attacker)) ? seat_of(dict_get(b, N->attacker)) : 1);
   out.cap = std::uint8_t(int_or(dict_get(b, N->cap), 0, 6, 6));
   py::handle att = dict_get(b, N->attacks), bts = dict_get(b, N->beats);
   if (att)
@@ -709,8 +770,10 @@ class Error(ValueError):
   }
 
   // ------------------------------------------------------------ card
-  m.def("rank_of", [](py::object c) { return std::string(1, kRankLetters[rank_index_of(require_card(c))]); });
-  m.def("suit_of", [](py::object c) { return std::string(1, kSuitLetters[suit_of(require_card(c))]); });
+  m.def("rank_of",
+        [](py::object c) { return std::string(1, kRankLetters[rank_index_of(require_card(c))]); });
+  m.def("suit_of",
+        [](py::object c) { return std::string(1, kSuitLetters[suit_of(require_card(c))]); });
   m.def("power_of", [](py::object c) { return power_of(require_card(c)); });
   m.def("name_of", [](py::object c) {
     Card x = require_card(c);
@@ -718,16 +781,19 @@ class Error(ValueError):
   });
   m.def("face_of", [](py::object c) {
     Card x = require_card(c);
-    return rank_index_of(x) == 4 ? std::string("10") : std::string(1, kRankLetters[rank_index_of(x)]);
+    return rank_index_of(x) == 4 ? std::string("10")
+                                 : std::string(1, kRankLetters[rank_index_of(x)]);
   });
   m.def("long_name_of", [](py::object c) {
-    static const char* ranks[9] = {"Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven", "Six"};
+    static const char* ranks[9] = {"Ace",  "King",  "Queen", "Jack", "Ten",
+                                   "Nine", "Eight", "Seven", "Six"};
     static const char* suits[4] = {"Spades", "Hearts", "Diamonds", "Clubs"};
     Card x = require_card(c);
     return std::string(ranks[rank_index_of(x)]) + " of " + suits[suit_of(x)];
   });
   m.def("id_of", [](py::object name) {
-    if (!PyUnicode_Check(name.ptr())) fail("bad_card", "a card name is a str like 'TS', not " + std::string(py::repr(name)));
+    if (!PyUnicode_Check(name.ptr()))
+      fail("bad_card", "a card name is a str like 'TS', not " + std::string(py::repr(name)));
     std::string s = py::str(name);
     for (auto& ch : s) ch = char(std::toupper(static_cast<unsigned char>(ch)));
     if (s.size() == 3 && s[0] == '1' && s[1] == '0') s = std::string("T") + s[2];
@@ -747,32 +813,38 @@ class Error(ValueError):
 
   // ------------------------------------------------------------ deck
   m.def("pack", []() { return cards_list((Cards(1) << kPackSize) - 1); });
-  m.def("order_for", [](py::object seed, py::object number) {
-    auto sd = require_seed(seed);
-    Card o[kPackSize];
-    order_for(sd.data(), require_number(number), o);
-    py::list out;
-    for (Card c : o) out.append(int(c));
-    return out;
-  }, py::arg("seed"), py::arg("number") = 1);
-  m.def("deal_for", [](py::object seed, py::object number) {
-    auto sd = require_seed(seed);
-    Deal d = deal_for(sd.data(), require_number(number));
-    py::dict out;
-    py::dict hands;
-    hands[N->one] = cards_list(d.hands[0]);
-    hands[N->two] = cards_list(d.hands[1]);
-    out["hands"] = hands;
-    py::list talon;
-    for (Card c : d.talon) talon.append(int(c));
-    out["talon"] = talon;
-    out["trump_card"] = int(d.trump_card);
-    out["trump"] = N->suit_s[d.trump];
-    out["first_attacker"] = d.first_attacker;
-    out["six_of_trumps"] = int(six_of(d.trump));
-    out["six_owner"] = seat_obj(d.six_owner);
-    return out;
-  }, py::arg("seed"), py::arg("number") = 1);
+  m.def(
+      "order_for",
+      [](py::object seed, py::object number) {
+        auto sd = require_seed(seed);
+        Card o[kPackSize];
+        order_for(sd.data(), require_number(number), o);
+        py::list out;
+        for (Card c : o) out.append(int(c));
+        return out;
+      },
+      py::arg("seed"), py::arg("number") = 1);
+  m.def(
+      "deal_for",
+      [](py::object seed, py::object number) {
+        auto sd = require_seed(seed);
+        Deal d = deal_for(sd.data(), require_number(number));
+        py::dict out;
+        py::dict hands;
+        hands[N->one] = cards_list(d.hands[0]);
+        hands[N->two] = cards_list(d.hands[1]);
+        out["hands"] = hands;
+        py::list talon;
+        for (Card c : d.talon) talon.append(int(c));
+        out["talon"] = talon;
+        out["trump_card"] = int(d.trump_card);
+        out["trump"] = N->suit_s[d.trump];
+        out["first_attacker"] = d.first_attacker;
+        out["six_of_trumps"] = int(six_of(d.trump));
+        out["six_owner"] = seat_obj(d.six_owner);
+        return out;
+      },
+      py::arg("seed"), py::arg("number") = 1);
 
   // ------------------------------------------------------------ rules
   m.def("cap_for", [](py::object n) { return cap_for(int(int_or(n, -1000, 1000, 0))); });
@@ -789,7 +861,8 @@ class Error(ValueError):
   });
   m.def("closes", [](py::object bout, py::object defender_cards) -> py::object {
     How how;
-    if (closes(bout_from(bout), int(int_or(defender_cards, 0, 36, 0)), &how)) return N->how_s[int(how)];
+    if (closes(bout_from(bout), int(int_or(defender_cards, 0, 36, 0)), &how))
+      return N->how_s[int(how)];
     return py::none();
   });
 
@@ -812,79 +885,101 @@ class Error(ValueError):
     return word_for(text_of_seed(seed), int(int_or(seat, -(1LL << 40), 1LL << 40, 0)),
                     int_or(ply, -(1LL << 62), 1LL << 62, 0));
   });
-  m.def("cost", [](py::object card, py::object hand, py::object trump, py::object level, bool attacking) {
-    return search_cost(require_card(card), cards_from(hand), suit_index(trump), clamp_level(level), attacking);
-  });
+  m.def("cost",
+        [](py::object card, py::object hand, py::object trump, py::object level, bool attacking) {
+          return search_cost(require_card(card), cards_from(hand), suit_index(trump),
+                             clamp_level(level), attacking);
+        });
   m.def("choose", [](py::object view, py::object level, py::object word) {
-    return choose_from_view(view, clamp_level(level), std::uint32_t(int_or(word, 0, 0xFFFFFFFFLL, 0)), nullptr);
+    return choose_from_view(view, clamp_level(level),
+                            std::uint32_t(int_or(word, 0, 0xFFFFFFFFLL, 0)), nullptr);
   });
 
   // ------------------------------------------------------------ Game
   py::class_<PyGame> game(m, "Game", "A two-seat Podkidnoy Durak deal (Game::Durak).");
   game.attr("__module__") = "trumpf.durak";
-  game.def_static("build", [](py::object seed, py::object number, py::object seats) {
-        return build_game(seed, number, seats);
-      }, py::kw_only(), py::arg("seed"), py::arg("number") = 1, py::arg("seats") = 2)
-      .def_property_readonly("seed", [](const PyGame& g) {
-        return py::bytes(reinterpret_cast<const char*>(g.seed.data()), 32);
-      })
+  game.def_static(
+          "build",
+          [](py::object seed, py::object number, py::object seats) {
+            return build_game(seed, number, seats);
+          },
+          py::kw_only(), py::arg("seed"), py::arg("number") = 1, py::arg("seats") = 2)
+      .def_property_readonly("seed",
+                             [](const PyGame& g) {
+                               return py::bytes(reinterpret_cast<const char*>(g.seed.data()), 32);
+                             })
       .def_property_readonly("number", [](const PyGame& g) { return g.number; })
       .def_property_readonly("trump", [](const PyGame& g) { return N->suit_s[g.s.trump]; })
       .def_property_readonly("trump_card", [](const PyGame& g) { return int(g.s.trump_card()); })
       .def_property_readonly("six_of_trumps", [](const PyGame& g) { return int(g.s.six()); })
       .def_property_readonly("turn_up_left", [](const PyGame& g) { return g.s.turn_up_left(); })
       .def_property_readonly("six_owner", [](const PyGame& g) { return seat_obj(g.s.six_owner); })
-      .def_property_readonly("hands", [](const PyGame& g) {
-        py::dict d;
-        d[N->one] = cards_list(g.s.hands[0]);
-        d[N->two] = cards_list(g.s.hands[1]);
-        return d;
-      })
-      .def_property_readonly("talon", [](const PyGame& g) {
-        py::list out;
-        for (int i = g.s.talon_pos; i < 24; ++i) out.append(int(g.s.talon[i]));
-        return out;
-      })
+      .def_property_readonly("hands",
+                             [](const PyGame& g) {
+                               py::dict d;
+                               d[N->one] = cards_list(g.s.hands[0]);
+                               d[N->two] = cards_list(g.s.hands[1]);
+                               return d;
+                             })
+      .def_property_readonly("talon",
+                             [](const PyGame& g) {
+                               py::list out;
+                               for (int i = g.s.talon_pos; i < 24; ++i)
+                                 out.append(int(g.s.talon[i]));
+                               return out;
+                             })
       .def_property_readonly("talon_left", [](const PyGame& g) { return g.s.talon_left(); })
       .def_property_readonly("discard", [](const PyGame& g) { return int(g.s.discard); })
       .def_property_readonly("bout", [](const PyGame& g) { return bout_dict(g.s); })
       .def_property_readonly("over", [](const PyGame& g) { return is_over(g.s); })
       .def_property_readonly("result", [](const PyGame& g) { return result_of(g.s); })
       .def_property_readonly("history", [](const PyGame& g) { return history_list(g.history); })
-      .def_property_readonly("seats", [](const PyGame&) {
-        py::list l;
-        l.append(N->one);
-        l.append(N->two);
-        return l;
-      })
-      .def_property_readonly("phase", [](const PyGame& g) { return N->phase_s[int(phase_of(g.s))]; })
+      .def_property_readonly("seats",
+                             [](const PyGame&) {
+                               py::list l;
+                               l.append(N->one);
+                               l.append(N->two);
+                               return l;
+                             })
+      .def_property_readonly("phase",
+                             [](const PyGame& g) { return N->phase_s[int(phase_of(g.s))]; })
       .def_property_readonly("turn", [](const PyGame& g) { return seat_obj(turn_of(g.s)); })
       .def_property_readonly("ply", [](const PyGame& g) { return int(g.s.ply); })
-      .def("hand_of", [](const PyGame& g, py::object seat) { return cards_list(g.s.hand(require_seat(seat))); })
-      .def("count_of", [](const PyGame& g, py::object seat) { return count_of(g.s.hand(require_seat(seat))); })
-      .def("can_swap", [](const PyGame& g, py::object seat) { return can_swap(g.s, require_seat(seat)); })
-      .def("legal", [](const PyGame& g, py::object seat) { return legal_list(g.s, require_seat(seat)); })
+      .def("hand_of", [](const PyGame& g,
+                         py::object seat) { return cards_list(g.s.hand(require_seat(seat))); })
+      .def("count_of",
+           [](const PyGame& g, py::object seat) { return count_of(g.s.hand(require_seat(seat))); })
+      .def("can_swap",
+           [](const PyGame& g, py::object seat) { return can_swap(g.s, require_seat(seat)); })
+      .def("legal",
+           [](const PyGame& g, py::object seat) { return legal_list(g.s, require_seat(seat)); })
       .def("view", [](const PyGame& g, py::object seat) { return view_of(g, require_seat(seat)); })
-      .def("apply", [](PyGame& g, py::object seat, py::object move) { return apply_to(g, seat, move); },
-           py::arg("seat"), py::arg("move"))
+      .def(
+          "apply",
+          [](PyGame& g, py::object seat, py::object move) { return apply_to(g, seat, move); },
+          py::arg("seat"), py::arg("move"))
       .def("copy", [](const PyGame& g) { return PyGame(g); })
       .def("__copy__", [](const PyGame& g) { return PyGame(g); })
       .def("__deepcopy__", [](const PyGame& g, py::object) { return PyGame(g); })
       .def("__repr__", &repr_of)
-      .def_static("replay", [](py::object seed, py::object moves, py::object number) {
-        return replay(seed, moves, number);
-      }, py::kw_only(), py::arg("seed"), py::arg("moves"), py::arg("number") = 1)
+      .def_static(
+          "replay",
+          [](py::object seed, py::object moves, py::object number) {
+            return replay(seed, moves, number);
+          },
+          py::kw_only(), py::arg("seed"), py::arg("moves"), py::arg("number") = 1)
       .def_static("moves_of", [](py::object history) { return moves_of(history); })
       .def_static("is_move", [](py::object kind) { return is_move_kind(kind); })
-      .def("to_log", [](const PyGame& g) {
-        py::dict d;
-        d["game"] = N->k_durak;
-        d["kind"] = "game";
-        d["seed"] = hex_of(g.seed);
-        d["number"] = g.number;
-        d["moves"] = moves_of_game(g);
-        return d;
-      })
+      .def("to_log",
+           [](const PyGame& g) {
+             py::dict d;
+             d["game"] = N->k_durak;
+             d["kind"] = "game";
+             d["seed"] = hex_of(g.seed);
+             d["number"] = g.number;
+             d["moves"] = moves_of_game(g);
+             return d;
+           })
       .def_static("from_log", [](py::object log) -> py::object {
         if (PyUnicode_Check(log.ptr()) || PyBytes_Check(log.ptr())) {
           try {
@@ -893,7 +988,8 @@ class Error(ValueError):
             fail("bad_log", "a log is the dict to_log returns or its JSON text");
           }
         }
-        if (!PyDict_Check(log.ptr())) fail("bad_log", "a log is the dict to_log returns or its JSON text");
+        if (!PyDict_Check(log.ptr()))
+          fail("bad_log", "a log is the dict to_log returns or its JSON text");
         py::handle game_h = dict_get(log, N->game);
         if (game_h && !(PyUnicode_Check(game_h.ptr()) && std::string(py::str(game_h)) == "durak"))
           fail("bad_log", "not a durak log: game " + std::string(py::repr(game_h)));
@@ -918,21 +1014,23 @@ class Error(ValueError):
   py::class_<PyBot> bot(m, "Bot", "The reference Durak bot (Game::Durak::Search), levels 1..3.");
   bot.attr("__module__") = "trumpf.durak";
   bot.def(py::init([](py::object level, py::object seed) {
-        PyBot b;
-        b.level = clamp_level(level);
-        b.seed = text_of_seed(seed);
-        b.seed_obj = seed;
-        return b;
-      }), py::arg("level") = 1, py::arg("seed") = py::none())
+            PyBot b;
+            b.level = clamp_level(level);
+            b.seed = text_of_seed(seed);
+            b.seed_obj = seed;
+            return b;
+          }),
+          py::arg("level") = 1, py::arg("seed") = py::none())
       .def_property_readonly("level", [](const PyBot& b) { return b.level; })
       .def_property_readonly("seed", [](const PyBot& b) { return b.seed_obj; })
-      .def("choose", [](const PyBot& b, py::object view) { return bot_choose_view(view, b.level, b.seed); })
+      .def("choose",
+           [](const PyBot& b, py::object view) { return bot_choose_view(view, b.level, b.seed); })
       .def_static("hint", [](py::object view) { return choose_from_view(view, 3, 0, nullptr); })
-      .def_static("level_for", [](py::object n) {
-        return level_for(int_or(n, -(1LL << 62), 1LL << 62, 1));
-      })
+      .def_static("level_for",
+                  [](py::object n) { return level_for(int_or(n, -(1LL << 62), 1LL << 62, 1)); })
       .def("__repr__", [](const PyBot& b) {
-        return "<durak.Bot level " + std::to_string(b.level) + " seed " + std::string(py::repr(b.seed_obj)) + ">";
+        return "<durak.Bot level " + std::to_string(b.level) + " seed " +
+               std::string(py::repr(b.seed_obj)) + ">";
       });
 }
 

@@ -4,8 +4,8 @@
 // file is the only place that turns them into the reference's dicts. Keys and
 // fixed values are interned once (Strs); event records are kept as C++ values
 // beside the state and become dicts only when Python asks for them.
-#include <pybind11/pybind11.h>
 #include <pybind11/eval.h>
+#include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <array>
@@ -34,18 +34,25 @@ namespace {
 
 struct Strs {
 #define K(name) py::str name{#name};
-  K(seat) K(kind) K(card) K(suit) K(value) K(king) K(queen) K(winner) K(loser) K(drawn)
-  K(points) K(tricks) K(closed_by) K(last_trick) K(how) K(game_points) K(by) K(counted)
-  K(leader) K(lead) K(follow) K(number) K(dealer) K(trump) K(turn_up) K(scores) K(deals)
-  K(hands) K(talon) K(variant) K(ply) K(phase) K(turn) K(talon_left) K(draw_left) K(closed)
-  K(close_state) K(pending_draw) K(hand) K(counts) K(taken) K(tricks_won) K(melds)
-  K(must_lead) K(legal) K(over) K(result) K(to_win) K(match_over) K(game) K(seed) K(moves)
-  K(name) K(deck_size) K(hand_size) K(exchange_rank) K(exchange_needs_trick)
-  K(marriage_after_close) K(false_claim_schwarz) K(beaten_closer_flat) K(last_trick_rule)
-  K(close_counts_tricks_at) K(close_before_draw) K(exchange_on_close) K(next_dealer)
-  K(match_start) K(match_target) K(match) K(events)
+  K(seat)
+  K(kind)
+  K(card)
+  K(suit) K(value) K(king) K(queen) K(winner) K(loser) K(drawn) K(points) K(tricks) K(closed_by)
+      K(last_trick) K(how) K(game_points) K(by) K(counted) K(leader) K(lead) K(follow) K(number)
+          K(dealer) K(trump) K(turn_up) K(scores) K(deals) K(hands) K(talon) K(variant) K(ply)
+              K(phase) K(turn) K(talon_left) K(draw_left) K(closed) K(close_state) K(pending_draw)
+                  K(hand) K(counts) K(taken) K(tricks_won) K(melds) K(must_lead) K(legal) K(over)
+                      K(result) K(to_win) K(match_over) K(game) K(seed) K(moves) K(name)
+                          K(deck_size) K(hand_size) K(exchange_rank) K(exchange_needs_trick)
+                              K(marriage_after_close) K(false_claim_schwarz) K(beaten_closer_flat)
+                                  K(last_trick_rule) K(close_counts_tricks_at) K(close_before_draw)
+                                      K(exchange_on_close) K(next_dealer) K(match_start)
+                                          K(match_target) K(match) K(events)
 #undef K
-  py::str seats[2] = {py::str("p1"), py::str("p2")};
+                                              py::str seats[2] = {
+                                                py::str("p1"),
+                                                py::str("p2")
+                                              };
   py::str suits[4] = {py::str("S"), py::str("H"), py::str("D"), py::str("C")};
   py::str move_kinds[8];
   py::str event_kinds[11];
@@ -143,7 +150,8 @@ ts::MoveKind parse_kind(py::handle h) {
     return ts::MoveKind::INVALID;
   }
   for (int i = 0; i < 7; ++i)
-    if (std::strlen(ts::MOVE_KIND_NAMES[i]) == size_t(n) && std::memcmp(ts::MOVE_KIND_NAMES[i], s, n) == 0)
+    if (std::strlen(ts::MOVE_KIND_NAMES[i]) == size_t(n) &&
+        std::memcmp(ts::MOVE_KIND_NAMES[i], s, n) == 0)
       return ts::MoveKind(i);
   return ts::MoveKind::INVALID;
 }
@@ -185,15 +193,18 @@ ts::VariantId variant_arg(py::handle h) {
       PyErr_Clear();
     }
   }
-  raise(ts::Code::BAD_VARIANT, "unknown variant " + repr_of(h) + " (expected 'schnapsen' or 'sixtysix')");
+  raise(ts::Code::BAD_VARIANT,
+        "unknown variant " + repr_of(h) + " (expected 'schnapsen' or 'sixtysix')");
 }
 
 std::array<std::uint8_t, 32> seed_arg(py::handle h) {
   std::array<std::uint8_t, 32> out{};
   if (!h || !PyBytes_Check(h.ptr()) || PyBytes_GET_SIZE(h.ptr()) != 32) {
-    std::string what = (h && PyBytes_Check(h.ptr()))
-                           ? std::to_string(PyBytes_GET_SIZE(h.ptr())) + " bytes"
-                           : std::string(h ? py::str(py::type::handle_of(h).attr("__name__")).cast<std::string>() : "nothing");
+    std::string what =
+        (h && PyBytes_Check(h.ptr()))
+            ? std::to_string(PyBytes_GET_SIZE(h.ptr())) + " bytes"
+            : std::string(h ? py::str(py::type::handle_of(h).attr("__name__")).cast<std::string>()
+                            : "nothing");
     raise(ts::Code::NO_SEED, "a seed is exactly 32 bytes of type bytes, not " + what);
   }
   std::memcpy(out.data(), PyBytes_AS_STRING(h.ptr()), 32);
@@ -202,13 +213,15 @@ std::array<std::uint8_t, 32> seed_arg(py::handle h) {
 
 std::uint64_t number_arg(py::handle h) {
   long long v = 0;
-  if (!as_int(h, v) || v < 1) raise(ts::Code::BAD_DEAL, "a deal number is an int >= 1, not " + repr_of(h));
+  if (!as_int(h, v) || v < 1)
+    raise(ts::Code::BAD_DEAL, "a deal number is an int >= 1, not " + repr_of(h));
   return std::uint64_t(v);
 }
 
 ts::Card card_arg(py::handle h) {
   long long v = 0;
-  if (!as_int(h, v) || !ts::is_card(v)) raise(ts::Code::BAD_CARD, "not a card id (1..24): " + repr_of(h));
+  if (!as_int(h, v) || !ts::is_card(v))
+    raise(ts::Code::BAD_CARD, "not a card id (1..24): " + repr_of(h));
   return ts::Card(v);
 }
 
@@ -220,7 +233,8 @@ int trump_arg(py::handle h) {
 
 std::vector<ts::Card> cards_arg(py::handle h) {
   std::vector<ts::Card> out;
-  if (!py::isinstance<py::sequence>(h) || py::isinstance<py::str>(h)) raise(ts::Code::BAD_CARD, "not a list of card ids: " + repr_of(h));
+  if (!py::isinstance<py::sequence>(h) || py::isinstance<py::str>(h))
+    raise(ts::Code::BAD_CARD, "not a list of card ids: " + repr_of(h));
   for (auto item : py::reinterpret_borrow<py::sequence>(h)) out.push_back(card_arg(item));
   return out;
 }
@@ -336,9 +350,12 @@ py::dict game_end_dict(ts::Seat winner, const std::int16_t scores[2], int deals,
 py::dict event_dict(const Rec& r) {
   const ts::Event& e = r.e;
   switch (e.kind) {
-    case ts::EventKind::DEAL_END: return result_dict(r.r, true);
-    case ts::EventKind::GAME_END: return game_end_dict(e.seat, r.scores, r.deals, true);
-    default: break;
+    case ts::EventKind::DEAL_END:
+      return result_dict(r.r, true);
+    case ts::EventKind::GAME_END:
+      return game_end_dict(e.seat, r.scores, r.deals, true);
+    default:
+      break;
   }
   py::dict d;
   d[S->kind] = S->event_kinds[int(e.kind)];
@@ -348,7 +365,9 @@ py::dict event_dict(const Rec& r) {
       d[S->seat] = seat_obj(e.seat);
       d[S->card] = py::int_(int(e.card));
       break;
-    case ts::EventKind::TRICK: d[S->winner] = seat_obj(e.seat); break;
+    case ts::EventKind::TRICK:
+      d[S->winner] = seat_obj(e.seat);
+      break;
     case ts::EventKind::MARRIAGE:
       d[S->seat] = seat_obj(e.seat);
       d[S->suit] = S->suits[e.suit];
@@ -360,7 +379,9 @@ py::dict event_dict(const Rec& r) {
       d[S->trump] = S->suits[r.trump];
       d[S->turn_up] = py::int_(int(r.turn_up));
       break;
-    default: d[S->seat] = seat_obj(e.seat); break;
+    default:
+      d[S->seat] = seat_obj(e.seat);
+      break;
   }
   return d;
 }
@@ -494,31 +515,39 @@ std::string refusal_message(const ts::DealState& s, ts::Seat seat, ts::Move m, t
   std::string who = seat <= 1 ? seat_name(seat) : repr_of(raw_seat);
   std::string kind = ts::MOVE_KIND_NAMES[int(m.kind)];
   switch (c) {
-    case ts::Code::DEAL_OVER: return "the deal is over; " + who + " cannot move";
-    case ts::Code::GAME_OVER: return "the match is over; " + who + " cannot move";
+    case ts::Code::DEAL_OVER:
+      return "the deal is over; " + who + " cannot move";
+    case ts::Code::GAME_OVER:
+      return "the match is over; " + who + " cannot move";
     case ts::Code::NOT_YOUR_TURN:
       if (seat > 1) return repr_of(raw_seat) + " is not a seat (expected 'p1' or 'p2')";
       return "it is " + seat_name(s.turn) + "'s turn, not " + who + "'s";
     case ts::Code::NOT_LEGAL: {
       std::string what = m.kind == ts::MoveKind::INVALID ? repr_of(raw_move) + " is not a move"
                                                          : who + " cannot " + kind + " now";
-      if (s.lead) return what + ": " + std::to_string(int(s.lead)) + " is led, only follow is a move";
-      if (s.pending_draw) return what + ": the draw is pending, only claim, close and draw are moves";
+      if (s.lead)
+        return what + ": " + std::to_string(int(s.lead)) + " is led, only follow is a move";
+      if (s.pending_draw)
+        return what + ": the draw is pending, only claim, close and draw are moves";
       return what + ": " + who + " is on lead (claim, exchange, close, marriage or lead)";
     }
     case ts::Code::NOT_HELD:
-      return who + " cannot " + kind + " " + repr_of(PyDict_Check(raw_move.ptr()) && PyDict_GetItem(raw_move.ptr(), S->card.ptr()) ? py::handle(PyDict_GetItem(raw_move.ptr(), S->card.ptr())) : py::handle(py::none())) +
+      return who + " cannot " + kind + " " +
+             repr_of(PyDict_Check(raw_move.ptr()) && PyDict_GetItem(raw_move.ptr(), S->card.ptr())
+                         ? py::handle(PyDict_GetItem(raw_move.ptr(), S->card.ptr()))
+                         : py::handle(py::none())) +
              ": not in hand " + card_list(s.hand[seat], s.hand_n[seat]);
     case ts::Code::MUST_FOLLOW: {
       ts::Card legal[6];
       int n = ts::legal_follows(s.hand[seat], s.hand_n[seat], s.lead, s.trump, ts::phase(s), legal);
       ts::Band b = ts::follow_band(s.hand[seat], s.hand_n[seat], s.lead, s.trump, ts::phase(s));
-      return who + " cannot follow " + std::to_string(int(m.arg)) + " to " + std::to_string(int(s.lead)) +
-             ": the rule is '" + ts::BAND_NAMES[int(b)] + "', allowed " + card_list(legal, n);
+      return who + " cannot follow " + std::to_string(int(m.arg)) + " to " +
+             std::to_string(int(s.lead)) + ": the rule is '" + ts::BAND_NAMES[int(b)] +
+             "', allowed " + card_list(legal, n);
     }
     case ts::Code::MUST_LEAD:
-      return who + " cannot lead " + std::to_string(int(m.arg)) + ": after the marriage the lead is " +
-             card_list(s.must_lead, 2);
+      return who + " cannot lead " + std::to_string(int(m.arg)) +
+             ": after the marriage the lead is " + card_list(s.must_lead, 2);
     case ts::Code::CANNOT_CLAIM:
       return who + " cannot claim now: a claim needs a trick played or a marriage declared";
     case ts::Code::CANNOT_CLOSE:
@@ -529,14 +558,16 @@ std::string refusal_message(const ts::DealState& s, ts::Seat seat, ts::Move m, t
       return who + " cannot exchange: needs the trump " +
              (ts::variant_of(s.variant).exchange_rank == ts::RANK_JACK ? "jack" : "nine") +
              ", something left to draw" +
-             (ts::variant_of(s.variant).exchange_needs_trick ? ", a trick won" : "") + " and an open talon";
+             (ts::variant_of(s.variant).exchange_needs_trick ? ", a trick won" : "") +
+             " and an open talon";
     case ts::Code::NO_MARRIAGE: {
       py::object suit = py::none();
       if (PyDict_Check(raw_move.ptr()) && PyDict_GetItem(raw_move.ptr(), S->suit.ptr()))
         suit = py::reinterpret_borrow<py::object>(PyDict_GetItem(raw_move.ptr(), S->suit.ptr()));
       return who + " cannot declare a marriage in " + repr_of(suit) + ": not on offer";
     }
-    default: return std::string("refused: ") + ts::CODE_NAMES[int(c)];
+    default:
+      return std::string("refused: ") + ts::CODE_NAMES[int(c)];
   }
 }
 
@@ -588,7 +619,8 @@ py::list moves_of(py::handle history) {
     py::object seat = e.contains(S->seat) ? py::object(e[S->seat]) : py::object(py::none());
     ts::MoveKind mk = parse_kind(kind);
     bool auto_exchange = mk == ts::MoveKind::EXCHANGE && !prev_kind.is_none() &&
-                         prev_kind.equal(S->move_kinds[int(ts::MoveKind::CLOSE)]) && !seat.equal(prev_seat);
+                         prev_kind.equal(S->move_kinds[int(ts::MoveKind::CLOSE)]) &&
+                         !seat.equal(prev_seat);
     prev_kind = kind;
     prev_seat = seat;
     if (mk == ts::MoveKind::INVALID || auto_exchange) continue;
@@ -609,7 +641,8 @@ struct ParsedMove {
 
 std::vector<ParsedMove> parse_moves(py::handle moves) {
   std::vector<ParsedMove> out;
-  if (!py::isinstance<py::iterable>(moves) || py::isinstance<py::str>(moves) || PyDict_Check(moves.ptr()))
+  if (!py::isinstance<py::iterable>(moves) || py::isinstance<py::str>(moves) ||
+      PyDict_Check(moves.ptr()))
     raise(ts::Code::NOT_LEGAL, "moves must be a list of move dicts, not " + repr_of(moves));
   for (auto mv : py::reinterpret_borrow<py::iterable>(moves)) {
     ts::Seat seat = ts::NO_SEAT;
@@ -638,12 +671,14 @@ py::dict log_arg(py::handle log) {
   py::object obj = py::reinterpret_borrow<py::object>(log);
   if (py::isinstance<py::str>(log) || py::isinstance<py::bytes>(log))
     obj = py::module_::import("json").attr("loads")(log);
-  if (!PyDict_Check(obj.ptr())) raise("bad_log", "a log is a dict or its JSON text, not " + repr_of(log));
+  if (!PyDict_Check(obj.ptr()))
+    raise("bad_log", "a log is a dict or its JSON text, not " + repr_of(log));
   return py::reinterpret_borrow<py::dict>(obj);
 }
 
 py::bytes seed_from_hex(py::handle h) {
-  if (!py::isinstance<py::str>(h)) raise(ts::Code::NO_SEED, "a log's seed is 64 hex digits, not " + repr_of(h));
+  if (!py::isinstance<py::str>(h))
+    raise(ts::Code::NO_SEED, "a log's seed is 64 hex digits, not " + repr_of(h));
   try {
     return py::bytes(py::module_::import("builtins").attr("bytes").attr("fromhex")(h));
   } catch (py::error_already_set&) {
@@ -677,11 +712,13 @@ py::dict replay_deal(py::handle variant, py::handle seed, py::handle number, py:
     }
   }
   if (bad < pm.size()) {
-    py::sequence seq = py::reinterpret_borrow<py::sequence>(py::list(py::reinterpret_borrow<py::iterable>(moves)));
+    py::sequence seq =
+        py::reinterpret_borrow<py::sequence>(py::list(py::reinterpret_borrow<py::iterable>(moves)));
     py::object mv = seq[bad];
-    py::object seat = PyDict_Check(mv.ptr()) && PyDict_GetItem(mv.ptr(), S->seat.ptr())
-                          ? py::reinterpret_borrow<py::object>(PyDict_GetItem(mv.ptr(), S->seat.ptr()))
-                          : py::object(py::none());
+    py::object seat =
+        PyDict_Check(mv.ptr()) && PyDict_GetItem(mv.ptr(), S->seat.ptr())
+            ? py::reinterpret_borrow<py::object>(PyDict_GetItem(mv.ptr(), S->seat.ptr()))
+            : py::object(py::none());
     raise(code, "move " + std::to_string(bad) + " (" + repr_of(mv) + ") refused: " +
                     refusal_message(at_bad, pm[bad].seat, pm[bad].move, code, seat, mv));
   }
@@ -693,23 +730,28 @@ py::dict replay_deal(py::handle variant, py::handle seed, py::handle number, py:
 
 std::string deal_repr(const DealBox& b) {
   const ts::DealState& s = b.s;
-  std::string r = "<Deal " + std::string(ts::variant_of(s.variant).name) + " #" + std::to_string(s.number) +
-                  " trump " + ts::SUIT_LETTERS[s.trump];
+  std::string r = "<Deal " + std::string(ts::variant_of(s.variant).name) + " #" +
+                  std::to_string(s.number) + " trump " + ts::SUIT_LETTERS[s.trump];
   if (s.turn_up) r += " turn-up " + card_name(s.turn_up);
   r += " talon " + std::to_string(ts::talon_left(s));
   if (s.closed_by != ts::NO_SEAT) r += " closed by " + seat_name(s.closed_by);
   for (int i = 0; i < 2; ++i) {
     r += " | p" + std::to_string(i + 1) + ":";
     for (int k = 0; k < s.hand_n[i]; ++k) r += " " + card_name(s.hand[i][k]);
-    r += " (" + std::to_string(s.taken[i]) + " pts, " + std::to_string(int(s.tricks_won[i])) + " tricks)";
+    r += " (" + std::to_string(s.taken[i]) + " pts, " + std::to_string(int(s.tricks_won[i])) +
+         " tricks)";
   }
   if (s.lead) r += " | led " + card_name(s.lead);
   if (s.over) {
     const ts::Result& res = s.result;
     r += std::string(" | over: ") + ts::HOW_NAMES[int(res.how)];
-    if (!res.drawn) r += ", " + seat_name(res.winner) + " wins " + std::to_string(int(res.game_points));
+    if (!res.drawn)
+      r += ", " + seat_name(res.winner) + " wins " + std::to_string(int(res.game_points));
   } else {
-    r += " | " + seat_name(s.turn) + " to " + (s.lead ? "follow" : s.pending_draw ? "draw" : "lead");
+    r += " | " + seat_name(s.turn) + " to " +
+         (s.lead           ? "follow"
+          : s.pending_draw ? "draw"
+                           : "lead");
   }
   return r + ">";
 }
@@ -817,9 +859,10 @@ py::dict replay_match(py::handle variant, py::handle seed, py::handle dealer, py
   if (bad < pm.size()) {
     py::list seq(py::reinterpret_borrow<py::iterable>(moves));
     py::object mv = seq[bad];
-    py::object seat = PyDict_Check(mv.ptr()) && PyDict_GetItem(mv.ptr(), S->seat.ptr())
-                          ? py::reinterpret_borrow<py::object>(PyDict_GetItem(mv.ptr(), S->seat.ptr()))
-                          : py::object(py::none());
+    py::object seat =
+        PyDict_Check(mv.ptr()) && PyDict_GetItem(mv.ptr(), S->seat.ptr())
+            ? py::reinterpret_borrow<py::object>(PyDict_GetItem(mv.ptr(), S->seat.ptr()))
+            : py::object(py::none());
     raise(code, "move " + std::to_string(bad) + " (" + repr_of(mv) + ") refused: " +
                     refusal_message(at_bad, pm[bad].seat, pm[bad].move, code, seat, mv));
   }
@@ -833,9 +876,11 @@ std::string match_repr(const MatchBox& b) {
   const ts::MatchState& m = b.m;
   std::string r = "<Match " + std::string(ts::variant_of(m.deal.variant).name) + " p1 " +
                   std::to_string(m.scores[0]) + " : p2 " + std::to_string(m.scores[1]);
-  if (m.over) return r + " | over: " + seat_name(m.winner) + " wins after " + std::to_string(m.deals_done) + " deals>";
-  return r + " | deal #" + std::to_string(m.deal.number) + " dealt by " + seat_name(m.deal.dealer) + ", " +
-         seat_name(m.deal.turn) + " to move>";
+  if (m.over)
+    return r + " | over: " + seat_name(m.winner) + " wins after " + std::to_string(m.deals_done) +
+           " deals>";
+  return r + " | deal #" + std::to_string(m.deal.number) + " dealt by " + seat_name(m.deal.dealer) +
+         ", " + seat_name(m.deal.turn) + " to move>";
 }
 
 // ---------------------------------------------------------------- Bot
@@ -922,10 +967,13 @@ class Error(ValueError):
   S->Error.attr("__module__") = "trumpf.schnapsen";
   m.attr("Error") = S->Error;
 
-  m.def("other", [](py::handle seat) { return S->seats[ts::other(seat_arg(seat))]; }, py::arg("seat"));
+  m.def(
+      "other", [](py::handle seat) { return S->seats[ts::other(seat_arg(seat))]; },
+      py::arg("seat"));
 
   // ---- card
-  m.def("rank_of", [](py::handle c) { return std::string(1, ts::RANK_LETTERS[ts::rank_of(card_arg(c))]); });
+  m.def("rank_of",
+        [](py::handle c) { return std::string(1, ts::RANK_LETTERS[ts::rank_of(card_arg(c))]); });
   m.def("suit_of", [](py::handle c) { return S->suits[ts::suit_of(card_arg(c))]; });
   m.def("power_of", [](py::handle c) { return ts::power_of(card_arg(c)); });
   m.def("points_of", [](py::handle c) { return ts::points_of(card_arg(c)); });
@@ -940,7 +988,9 @@ class Error(ValueError):
     std::string s;
     if (py::isinstance<py::str>(name)) s = name.cast<std::string>();
     for (auto& ch : s) ch = char(std::toupper(static_cast<unsigned char>(ch)));
-    std::string rank = s.size() == 3 && s.compare(0, 2, "10") == 0 ? "T" : s.size() == 2 ? s.substr(0, 1) : "";
+    std::string rank = s.size() == 3 && s.compare(0, 2, "10") == 0 ? "T"
+                       : s.size() == 2                             ? s.substr(0, 1)
+                                                                   : "";
     char suit = s.empty() ? 0 : s.back();
     const char* rp = rank.size() == 1 ? std::strchr(ts::RANK_LETTERS, rank[0]) : nullptr;
     int si = ts::suit_index(suit);
@@ -954,66 +1004,84 @@ class Error(ValueError):
     int n = ts::pack_for(variant_arg(variant), cs);
     return card_list_obj(cs, n);
   });
-  m.def("order_for", [](py::handle variant, py::handle seed, py::handle number) {
-    ts::VariantId v = variant_arg(variant);
-    auto sd = seed_arg(seed);
-    std::uint64_t n = number_arg(number);
-    ts::Card cs[24];
-    int k = ts::order_for(v, sd.data(), n, cs);
-    return card_list_obj(cs, k);
-  }, py::arg("variant"), py::arg("seed"), py::arg("number"));
-  m.def("deal_for", [](py::handle variant, py::handle seed, py::handle number, py::handle dealer) {
-    DealBox b = build_deal(variant, seed, number, dealer);
-    py::dict d;
-    d[S->hands] = per_seat(card_list_obj(b.s.hand[0], b.s.hand_n[0]), card_list_obj(b.s.hand[1], b.s.hand_n[1]));
-    d[S->talon] = card_list_obj(b.s.talon + b.s.talon_pos, b.s.talon_end - b.s.talon_pos);
-    d[S->turn_up] = int(b.s.turn_up);
-    d[S->trump] = S->suits[b.s.trump];
-    return d;
-  }, py::arg("variant"), py::arg("seed"), py::arg("number"), py::arg("dealer") = "p1");
+  m.def(
+      "order_for",
+      [](py::handle variant, py::handle seed, py::handle number) {
+        ts::VariantId v = variant_arg(variant);
+        auto sd = seed_arg(seed);
+        std::uint64_t n = number_arg(number);
+        ts::Card cs[24];
+        int k = ts::order_for(v, sd.data(), n, cs);
+        return card_list_obj(cs, k);
+      },
+      py::arg("variant"), py::arg("seed"), py::arg("number"));
+  m.def(
+      "deal_for",
+      [](py::handle variant, py::handle seed, py::handle number, py::handle dealer) {
+        DealBox b = build_deal(variant, seed, number, dealer);
+        py::dict d;
+        d[S->hands] = per_seat(card_list_obj(b.s.hand[0], b.s.hand_n[0]),
+                               card_list_obj(b.s.hand[1], b.s.hand_n[1]));
+        d[S->talon] = card_list_obj(b.s.talon + b.s.talon_pos, b.s.talon_end - b.s.talon_pos);
+        d[S->turn_up] = int(b.s.turn_up);
+        d[S->trump] = S->suits[b.s.trump];
+        return d;
+      },
+      py::arg("variant"), py::arg("seed"), py::arg("number"), py::arg("dealer") = "p1");
 
   // ---- trick
   m.def("winner_of", [](py::handle lead, py::handle follow, py::handle trump) {
     return int(ts::winner_of(card_arg(lead), card_arg(follow), trump_arg(trump)));
   });
-  m.def("value_of", [](py::handle lead, py::handle follow) { return ts::value_of(card_arg(lead), card_arg(follow)); });
+  m.def("value_of", [](py::handle lead, py::handle follow) {
+    return ts::value_of(card_arg(lead), card_arg(follow));
+  });
   m.def("follow_band", [](py::handle hand, py::handle lead, py::handle trump, int phase) {
     auto h = cards_arg(hand);
-    return std::string(ts::BAND_NAMES[int(ts::follow_band(h.data(), int(h.size()), card_arg(lead), trump_arg(trump), phase))]);
+    return std::string(ts::BAND_NAMES[int(
+        ts::follow_band(h.data(), int(h.size()), card_arg(lead), trump_arg(trump), phase))]);
   });
   m.def("legal_follows", [](py::handle hand, py::handle lead, py::handle trump, int phase) {
     auto h = cards_arg(hand);
     std::vector<ts::Card> out(h.size() + 1);
-    int n = ts::legal_follows(h.data(), int(h.size()), card_arg(lead), trump_arg(trump), phase, out.data());
+    int n = ts::legal_follows(h.data(), int(h.size()), card_arg(lead), trump_arg(trump), phase,
+                              out.data());
     return card_list_obj(out.data(), n);
   });
 
   // ---- scoring
   m.def("scale", [](int pts, int tricks) { return ts::scale(pts, tricks); });
-  m.def("deal_result", [](py::handle variant, py::handle how, py::handle by, py::handle points, py::handle tricks,
-                          py::handle closed_by, py::handle close_state, py::handle last_trick) {
-    ts::VariantId v = variant_arg(variant);
-    std::string h = py::isinstance<py::str>(how) ? how.cast<std::string>() : "";
-    if (h != "claim" && h != "exhausted") raise("bad_how", "how is 'claim' or 'exhausted', not " + repr_of(how));
-    ts::Ending e = h == "claim" ? ts::Ending::CLAIM : ts::Ending::EXHAUSTED;
-    ts::Seat b = opt_seat(by);
-    if (e == ts::Ending::CLAIM && b == ts::NO_SEAT) raise("bad_seat", "a claim needs the claimer in `by`");
-    std::int16_t p[2] = {int_field(points, S->seats[0]), int_field(points, S->seats[1])};
-    std::uint8_t t[2] = {std::uint8_t(int_field(tricks, S->seats[0])), std::uint8_t(int_field(tricks, S->seats[1]))};
-    ts::CloseState cs;
-    if (!close_state.is_none()) {
-      py::dict c = py::reinterpret_borrow<py::dict>(close_state);
-      cs.by = opt_seat(c.contains(S->by) ? py::object(c[S->by]) : py::object(py::none()));
-      for (int i = 0; i < 2; ++i) {
-        py::object x = c[S->seats[i]];
-        cs.tricks[i] = std::uint8_t(int_field(x, S->tricks));
-        cs.points[i] = int_field(x, S->points);
-      }
-    }
-    return result_dict(ts::deal_result(v, e, b, p, t, opt_seat(closed_by), cs, opt_seat(last_trick)), false);
-  }, py::kw_only(), py::arg("variant"), py::arg("how"), py::arg("by") = py::none(), py::arg("points"),
-     py::arg("tricks"), py::arg("closed_by") = py::none(), py::arg("close_state") = py::none(),
-     py::arg("last_trick") = py::none());
+  m.def(
+      "deal_result",
+      [](py::handle variant, py::handle how, py::handle by, py::handle points, py::handle tricks,
+         py::handle closed_by, py::handle close_state, py::handle last_trick) {
+        ts::VariantId v = variant_arg(variant);
+        std::string h = py::isinstance<py::str>(how) ? how.cast<std::string>() : "";
+        if (h != "claim" && h != "exhausted")
+          raise("bad_how", "how is 'claim' or 'exhausted', not " + repr_of(how));
+        ts::Ending e = h == "claim" ? ts::Ending::CLAIM : ts::Ending::EXHAUSTED;
+        ts::Seat b = opt_seat(by);
+        if (e == ts::Ending::CLAIM && b == ts::NO_SEAT)
+          raise("bad_seat", "a claim needs the claimer in `by`");
+        std::int16_t p[2] = {int_field(points, S->seats[0]), int_field(points, S->seats[1])};
+        std::uint8_t t[2] = {std::uint8_t(int_field(tricks, S->seats[0])),
+                             std::uint8_t(int_field(tricks, S->seats[1]))};
+        ts::CloseState cs;
+        if (!close_state.is_none()) {
+          py::dict c = py::reinterpret_borrow<py::dict>(close_state);
+          cs.by = opt_seat(c.contains(S->by) ? py::object(c[S->by]) : py::object(py::none()));
+          for (int i = 0; i < 2; ++i) {
+            py::object x = c[S->seats[i]];
+            cs.tricks[i] = std::uint8_t(int_field(x, S->tricks));
+            cs.points[i] = int_field(x, S->points);
+          }
+        }
+        return result_dict(
+            ts::deal_result(v, e, b, p, t, opt_seat(closed_by), cs, opt_seat(last_trick)), false);
+      },
+      py::kw_only(), py::arg("variant"), py::arg("how"), py::arg("by") = py::none(),
+      py::arg("points"), py::arg("tricks"), py::arg("closed_by") = py::none(),
+      py::arg("close_state") = py::none(), py::arg("last_trick") = py::none());
   m.attr("TARGET_POINTS") = ts::TARGET_POINTS;
   m.attr("SCHNEIDER_AT") = ts::SCHNEIDER_AT;
   m.attr("LAST_TRICK_BONUS") = ts::LAST_TRICK_BONUS;
@@ -1026,37 +1094,51 @@ class Error(ValueError):
 
   // ---- Deal
   py::class_<DealBox>(m, "Deal", "One deal of Schnapsen or Sixty-Six.")
-      .def_static("build", &build_deal, py::arg("variant") = "schnapsen", py::arg("seed") = py::none(),
-                  py::arg("number") = 1, py::arg("dealer") = "p1")
+      .def_static("build", &build_deal, py::arg("variant") = "schnapsen",
+                  py::arg("seed") = py::none(), py::arg("number") = 1, py::arg("dealer") = "p1")
       .def_static("replay", &replay_deal, py::kw_only(), py::arg("variant") = "schnapsen",
                   py::arg("seed") = py::none(), py::arg("number") = 1, py::arg("dealer") = "p1",
                   py::arg("moves") = py::list())
       .def_static("moves_of", &moves_of, py::arg("history"))
-      .def_static("from_log", [](py::handle log) {
-        py::dict d = log_arg(log);
-        py::dict r = replay_deal(get_or(d, S->game, py::none()), seed_from_hex(get_or(d, S->seed, py::none())),
-                                 get_or(d, S->number, py::int_(1)), get_or(d, S->dealer, S->seats[0]),
-                                 get_or(d, S->moves, py::list()));
-        return py::object(r[py::str("deal")]);
-      }, py::arg("log"))
-      .def("to_log", [](const DealBox& b) {
-        return log_dict(b.s.variant, b.seed, "deal", &b.s.number, b.s.dealer, moves_of(events_list(b.history)));
-      })
+      .def_static(
+          "from_log",
+          [](py::handle log) {
+            py::dict d = log_arg(log);
+            py::dict r = replay_deal(
+                get_or(d, S->game, py::none()), seed_from_hex(get_or(d, S->seed, py::none())),
+                get_or(d, S->number, py::int_(1)), get_or(d, S->dealer, S->seats[0]),
+                get_or(d, S->moves, py::list()));
+            return py::object(r[py::str("deal")]);
+          },
+          py::arg("log"))
+      .def("to_log",
+           [](const DealBox& b) {
+             return log_dict(b.s.variant, b.seed, "deal", &b.s.number, b.s.dealer,
+                             moves_of(events_list(b.history)));
+           })
       .def_property_readonly("variant", [](const DealBox& b) { return S->variants[b.s.variant]; })
-      .def_property_readonly("seed", [](const DealBox& b) { return py::bytes(reinterpret_cast<const char*>(b.seed.data()), 32); })
+      .def_property_readonly("seed",
+                             [](const DealBox& b) {
+                               return py::bytes(reinterpret_cast<const char*>(b.seed.data()), 32);
+                             })
       .def_property_readonly("number", [](const DealBox& b) { return b.s.number; })
       .def_property_readonly("dealer", [](const DealBox& b) { return seat_obj(b.s.dealer); })
       .def_property_readonly("trump", [](const DealBox& b) { return S->suits[b.s.trump]; })
-      .def_property_readonly("hands", [](const DealBox& b) {
-        return per_seat(card_list_obj(b.s.hand[0], b.s.hand_n[0]), card_list_obj(b.s.hand[1], b.s.hand_n[1]));
-      })
-      .def_property_readonly("talon", [](const DealBox& b) {
-        return card_list_obj(b.s.talon + b.s.talon_pos, b.s.talon_end - b.s.talon_pos);
-      })
+      .def_property_readonly("hands",
+                             [](const DealBox& b) {
+                               return per_seat(card_list_obj(b.s.hand[0], b.s.hand_n[0]),
+                                               card_list_obj(b.s.hand[1], b.s.hand_n[1]));
+                             })
+      .def_property_readonly("talon",
+                             [](const DealBox& b) {
+                               return card_list_obj(b.s.talon + b.s.talon_pos,
+                                                    b.s.talon_end - b.s.talon_pos);
+                             })
       .def_property_readonly("turn_up", [](const DealBox& b) { return card_obj(b.s.turn_up); })
       .def_property_readonly("talon_left", [](const DealBox& b) { return ts::talon_left(b.s); })
       .def_property_readonly("draw_left", [](const DealBox& b) { return ts::draw_left(b.s); })
-      .def_property_readonly("closed", [](const DealBox& b) { return b.s.closed_by != ts::NO_SEAT; })
+      .def_property_readonly("closed",
+                             [](const DealBox& b) { return b.s.closed_by != ts::NO_SEAT; })
       .def_property_readonly("closed_by", [](const DealBox& b) { return seat_obj(b.s.closed_by); })
       .def_property_readonly("close_state", [](const DealBox& b) { return close_state_obj(b.s); })
       .def_property_readonly("drawn", [](const DealBox& b) { return !b.s.pending_draw; })
@@ -1064,96 +1146,162 @@ class Error(ValueError):
       .def_property_readonly("melds", [](const DealBox& b) { return melds_list(b.s); })
       .def_property_readonly("must_lead", [](const DealBox& b) { return must_lead_obj(b.s); })
       .def_property_readonly("phase", [](const DealBox& b) { return ts::phase(b.s); })
-      .def_property_readonly("tricks", [](const DealBox& b) {
-        py::list l;
-        for (const auto& t : b.tricks) l.append(trick_dict(t));
-        return l;
-      })
-      .def_property_readonly("last_trick", [](const DealBox& b) { return last_trick_obj(b.tricks); })
-      .def_property_readonly("taken", [](const DealBox& b) { return per_seat(py::int_(b.s.taken[0]), py::int_(b.s.taken[1])); })
+      .def_property_readonly("tricks",
+                             [](const DealBox& b) {
+                               py::list l;
+                               for (const auto& t : b.tricks) l.append(trick_dict(t));
+                               return l;
+                             })
+      .def_property_readonly("last_trick",
+                             [](const DealBox& b) { return last_trick_obj(b.tricks); })
+      .def_property_readonly(
+          "taken",
+          [](const DealBox& b) { return per_seat(py::int_(b.s.taken[0]), py::int_(b.s.taken[1])); })
       .def_property_readonly("turn", [](const DealBox& b) { return seat_obj(b.s.turn); })
       .def_property_readonly("leader", [](const DealBox& b) { return seat_obj(b.s.leader); })
       .def_property_readonly("lead", [](const DealBox& b) { return card_obj(b.s.lead); })
-      .def_property_readonly("cards_out", [](const DealBox& b) { return b.s.hand_n[0] == 0 && b.s.hand_n[1] == 0; })
+      .def_property_readonly(
+          "cards_out", [](const DealBox& b) { return b.s.hand_n[0] == 0 && b.s.hand_n[1] == 0; })
       .def_property_readonly("over", [](const DealBox& b) { return b.s.over; })
-      .def_property_readonly("result", [](const DealBox& b) {
-        return b.s.over ? py::object(result_dict(b.s.result, false)) : py::object(py::none());
-      })
+      .def_property_readonly("result",
+                             [](const DealBox& b) {
+                               return b.s.over ? py::object(result_dict(b.s.result, false))
+                                               : py::object(py::none());
+                             })
       .def_property_readonly("history", [](const DealBox& b) { return events_list(b.history); })
-      .def("hand_of", [](const DealBox& b, py::handle seat) {
-        ts::Seat s = seat_arg(seat);
-        return card_list_obj(b.s.hand[s], b.s.hand_n[s]);
-      }, py::arg("seat"))
-      .def("points_of", [](const DealBox& b, py::handle seat) { return b.s.taken[seat_arg(seat)]; }, py::arg("seat"))
-      .def("tricks_won", [](const DealBox& b, py::handle seat) { return int(b.s.tricks_won[seat_arg(seat)]); }, py::arg("seat"))
-      .def("can_exchange", [](const DealBox& b, py::handle seat) { return card_obj(ts::can_exchange(b.s, seat_arg(seat))); }, py::arg("seat"))
-      .def("can_close", [](const DealBox& b, py::handle seat) { return ts::can_close(b.s, seat_arg(seat)); }, py::arg("seat"))
-      .def("can_marry", [](const DealBox& b, py::handle seat) { return can_marry_list(b.s, seat_arg(seat)); }, py::arg("seat"))
-      .def("can_claim", [](const DealBox& b, py::handle seat) { return ts::can_claim(b.s, seat_arg(seat)); }, py::arg("seat"))
-      .def("legal", [](const DealBox& b, py::handle seat) { return legal_list(b.s, seat_arg(seat)); }, py::arg("seat"))
+      .def(
+          "hand_of",
+          [](const DealBox& b, py::handle seat) {
+            ts::Seat s = seat_arg(seat);
+            return card_list_obj(b.s.hand[s], b.s.hand_n[s]);
+          },
+          py::arg("seat"))
+      .def(
+          "points_of", [](const DealBox& b, py::handle seat) { return b.s.taken[seat_arg(seat)]; },
+          py::arg("seat"))
+      .def(
+          "tricks_won",
+          [](const DealBox& b, py::handle seat) { return int(b.s.tricks_won[seat_arg(seat)]); },
+          py::arg("seat"))
+      .def(
+          "can_exchange",
+          [](const DealBox& b, py::handle seat) {
+            return card_obj(ts::can_exchange(b.s, seat_arg(seat)));
+          },
+          py::arg("seat"))
+      .def(
+          "can_close",
+          [](const DealBox& b, py::handle seat) { return ts::can_close(b.s, seat_arg(seat)); },
+          py::arg("seat"))
+      .def(
+          "can_marry",
+          [](const DealBox& b, py::handle seat) { return can_marry_list(b.s, seat_arg(seat)); },
+          py::arg("seat"))
+      .def(
+          "can_claim",
+          [](const DealBox& b, py::handle seat) { return ts::can_claim(b.s, seat_arg(seat)); },
+          py::arg("seat"))
+      .def(
+          "legal",
+          [](const DealBox& b, py::handle seat) { return legal_list(b.s, seat_arg(seat)); },
+          py::arg("seat"))
       .def("apply", &deal_apply, py::arg("seat"), py::arg("move"))
-      .def("view", [](const DealBox& b, py::handle seat) {
-        return view_dict(b.s, b.tricks, seat_arg(seat), b.history.size(), false);
-      }, py::arg("seat"))
+      .def(
+          "view",
+          [](const DealBox& b, py::handle seat) {
+            return view_dict(b.s, b.tricks, seat_arg(seat), b.history.size(), false);
+          },
+          py::arg("seat"))
       .def("copy", [](const DealBox& b) { return DealBox(b); })
       .def("__copy__", [](const DealBox& b) { return DealBox(b); })
-      .def("__deepcopy__", [](const DealBox& b, py::handle) { return DealBox(b); }, py::arg("memo"))
+      .def(
+          "__deepcopy__", [](const DealBox& b, py::handle) { return DealBox(b); }, py::arg("memo"))
       .def("__repr__", &deal_repr);
 
   // ---- Match
   py::class_<MatchBox>(m, "Match", "A match of deals (Game::Schnapsen).")
-      .def_static("build", &build_match, py::arg("variant") = "schnapsen", py::arg("seed") = py::none(),
-                  py::arg("dealer") = "p1")
-      .def_static("variants", []() { return py::list(py::make_tuple(S->variants[0], S->variants[1])); })
+      .def_static("build", &build_match, py::arg("variant") = "schnapsen",
+                  py::arg("seed") = py::none(), py::arg("dealer") = "p1")
+      .def_static("variants",
+                  []() { return py::list(py::make_tuple(S->variants[0], S->variants[1])); })
       .def_static("replay", &replay_match, py::kw_only(), py::arg("variant") = "schnapsen",
-                  py::arg("seed") = py::none(), py::arg("dealer") = "p1", py::arg("moves") = py::list())
+                  py::arg("seed") = py::none(), py::arg("dealer") = "p1",
+                  py::arg("moves") = py::list())
       .def_static("moves_of", &moves_of, py::arg("history"))
-      .def_static("from_log", [](py::handle log) {
-        py::dict d = log_arg(log);
-        py::dict r = replay_match(get_or(d, S->game, py::none()), seed_from_hex(get_or(d, S->seed, py::none())),
-                                  get_or(d, S->dealer, S->seats[0]), get_or(d, S->moves, py::list()));
-        return py::object(r[S->match]);
-      }, py::arg("log"))
-      .def("to_log", [](const MatchBox& b) {
-        std::array<std::uint8_t, 32> sd;
-        std::memcpy(sd.data(), b.m.seed, 32);
-        return log_dict(b.m.deal.variant, sd, "match", nullptr, b.first_dealer, moves_of(events_list(b.history)));
-      })
-      .def_property_readonly("variant", [](const MatchBox& b) { return S->variants[b.m.deal.variant]; })
-      .def_property_readonly("seed", [](const MatchBox& b) { return py::bytes(reinterpret_cast<const char*>(b.m.seed), 32); })
+      .def_static(
+          "from_log",
+          [](py::handle log) {
+            py::dict d = log_arg(log);
+            py::dict r = replay_match(
+                get_or(d, S->game, py::none()), seed_from_hex(get_or(d, S->seed, py::none())),
+                get_or(d, S->dealer, S->seats[0]), get_or(d, S->moves, py::list()));
+            return py::object(r[S->match]);
+          },
+          py::arg("log"))
+      .def("to_log",
+           [](const MatchBox& b) {
+             std::array<std::uint8_t, 32> sd;
+             std::memcpy(sd.data(), b.m.seed, 32);
+             return log_dict(b.m.deal.variant, sd, "match", nullptr, b.first_dealer,
+                             moves_of(events_list(b.history)));
+           })
+      .def_property_readonly("variant",
+                             [](const MatchBox& b) { return S->variants[b.m.deal.variant]; })
+      .def_property_readonly(
+          "seed",
+          [](const MatchBox& b) { return py::bytes(reinterpret_cast<const char*>(b.m.seed), 32); })
       .def_property_readonly("dealer", [](const MatchBox& b) { return seat_obj(b.m.deal.dealer); })
       .def_property_readonly("deal", [](const MatchBox& b) { return current_deal(b); })
       .def_property_readonly("number", [](const MatchBox& b) { return b.m.deal.number; })
-      .def_property_readonly("scores", [](const MatchBox& b) { return per_seat(py::int_(b.m.scores[0]), py::int_(b.m.scores[1])); })
+      .def_property_readonly("scores",
+                             [](const MatchBox& b) {
+                               return per_seat(py::int_(b.m.scores[0]), py::int_(b.m.scores[1]));
+                             })
       .def_property_readonly("deals", &deals_list)
       .def_property_readonly("result", &match_result)
       .def_property_readonly("over", [](const MatchBox& b) { return b.m.over; })
       .def_property_readonly("winner", [](const MatchBox& b) { return seat_obj(b.m.winner); })
-      .def_property_readonly("turn", [](const MatchBox& b) { return seat_obj(ts::match_turn(b.m)); })
+      .def_property_readonly("turn",
+                             [](const MatchBox& b) { return seat_obj(ts::match_turn(b.m)); })
       .def_property_readonly("history", [](const MatchBox& b) { return events_list(b.history); })
-      .def("legal", [](const MatchBox& b, py::handle seat) { return legal_list(b.m.deal, seat_arg(seat), b.m.over); }, py::arg("seat"))
+      .def(
+          "legal",
+          [](const MatchBox& b, py::handle seat) {
+            return legal_list(b.m.deal, seat_arg(seat), b.m.over);
+          },
+          py::arg("seat"))
       .def("apply", &match_apply, py::arg("seat"), py::arg("move"))
-      .def("to_win", [](const MatchBox& b, py::handle seat) { return ts::to_win(b.m, seat_arg(seat)); }, py::arg("seat"))
-      .def("view", [](const MatchBox& b, py::handle seat) {
-        ts::Seat s = seat_arg(seat);
-        py::dict d = view_dict(b.m.deal, b.tricks, s, b.history.size(), b.m.over);
-        d[S->scores] = per_seat(py::int_(b.m.scores[0]), py::int_(b.m.scores[1]));
-        d[S->to_win] = per_seat(py::int_(ts::to_win(b.m, 0)), py::int_(ts::to_win(b.m, 1)));
-        d[S->deals] = py::int_(int(b.m.deals_done));
-        d[S->match_over] = py::bool_(b.m.over);
-        d[S->winner] = seat_obj(b.m.winner);
-        return d;
-      }, py::arg("seat"))
+      .def(
+          "to_win",
+          [](const MatchBox& b, py::handle seat) { return ts::to_win(b.m, seat_arg(seat)); },
+          py::arg("seat"))
+      .def(
+          "view",
+          [](const MatchBox& b, py::handle seat) {
+            ts::Seat s = seat_arg(seat);
+            py::dict d = view_dict(b.m.deal, b.tricks, s, b.history.size(), b.m.over);
+            d[S->scores] = per_seat(py::int_(b.m.scores[0]), py::int_(b.m.scores[1]));
+            d[S->to_win] = per_seat(py::int_(ts::to_win(b.m, 0)), py::int_(ts::to_win(b.m, 1)));
+            d[S->deals] = py::int_(int(b.m.deals_done));
+            d[S->match_over] = py::bool_(b.m.over);
+            d[S->winner] = seat_obj(b.m.winner);
+            return d;
+          },
+          py::arg("seat"))
       .def("copy", [](const MatchBox& b) { return MatchBox(b); })
       .def("__copy__", [](const MatchBox& b) { return MatchBox(b); })
-      .def("__deepcopy__", [](const MatchBox& b, py::handle) { return MatchBox(b); }, py::arg("memo"))
+      .def(
+          "__deepcopy__", [](const MatchBox& b, py::handle) { return MatchBox(b); },
+          py::arg("memo"))
       .def("__repr__", &match_repr);
 
   // ---- Bot and search
-  py::class_<BotObj>(m, "Bot", "The reference bot, levels 1 and 2 (asked levels 1..5 on the ladder 1,1,2,2,2).")
+  py::class_<BotObj>(
+      m, "Bot", "The reference bot, levels 1 and 2 (asked levels 1..5 on the ladder 1,1,2,2,2).")
       .def(py::init([](py::handle level, py::object seed) {
              long long n = 1;
-             if (!as_int(level, n)) raise("bad_level", "a bot level is an int, not " + repr_of(level));
+             if (!as_int(level, n))
+               raise("bad_level", "a bot level is an int, not " + repr_of(level));
              BotObj b;
              // Bot(level=L) plays level L (REFERENCE.md; the transcripts' "2"
              // is Bot(level=2)); the 1,1,2,2,2 ladder is level_for's business.
@@ -1164,21 +1312,28 @@ class Error(ValueError):
            py::arg("level") = 1, py::arg("seed") = py::none())
       .def_property_readonly("level", [](const BotObj& b) { return b.level; })
       .def_property_readonly("seed", [](const BotObj& b) { return b.seed; })
-      .def_static("level_for", [](py::handle n) {
-        long long v = 1;
-        if (!as_int(n, v)) raise("bad_level", "a bot level is an int, not " + repr_of(n));
-        return ts::bot_level_for(v);
-      }, py::arg("n"))
-      .def("choose", [](const BotObj& b, py::handle game, py::handle seat) -> py::object {
-        bool match_over = false;
-        const ts::DealState* s = state_of(game, &match_over);
-        ts::Seat st = seat_arg(seat);
-        if (match_over) return py::none();
-        ts::Move mv = ts::bot_choose(*s, st, b.level);
-        if (mv.kind == ts::MoveKind::INVALID) return py::none();
-        return move_dict(*s, mv);
-      }, py::arg("game"), py::arg("seat"))
-      .def("__repr__", [](const BotObj& b) { return "<Bot level " + std::to_string(b.level) + ">"; });
+      .def_static(
+          "level_for",
+          [](py::handle n) {
+            long long v = 1;
+            if (!as_int(n, v)) raise("bad_level", "a bot level is an int, not " + repr_of(n));
+            return ts::bot_level_for(v);
+          },
+          py::arg("n"))
+      .def(
+          "choose",
+          [](const BotObj& b, py::handle game, py::handle seat) -> py::object {
+            bool match_over = false;
+            const ts::DealState* s = state_of(game, &match_over);
+            ts::Seat st = seat_arg(seat);
+            if (match_over) return py::none();
+            ts::Move mv = ts::bot_choose(*s, st, b.level);
+            if (mv.kind == ts::MoveKind::INVALID) return py::none();
+            return move_dict(*s, mv);
+          },
+          py::arg("game"), py::arg("seat"))
+      .def("__repr__",
+           [](const BotObj& b) { return "<Bot level " + std::to_string(b.level) + ">"; });
 
   m.def("hand_strength", [](py::handle hand, py::handle trump) {
     auto h = cards_arg(hand);

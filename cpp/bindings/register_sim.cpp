@@ -74,9 +74,9 @@ py::dict run(const std::string& game_name, long long games, const std::string& a
   py::array_t<std::int16_t> deals(n), bouts(n);
   py::array_t<std::int32_t> moves(n);
   sim::Columns cols{winner.mutable_data(), game_points.mutable_data(), how.mutable_data(),
-                    points.mutable_data(),  tricks.mutable_data(),      moves.mutable_data(),
-                    seat_a.mutable_data(),  dealer.mutable_data(),      deals.mutable_data(),
-                    fool.mutable_data(),    bouts.mutable_data()};
+                    points.mutable_data(), tricks.mutable_data(),      moves.mutable_data(),
+                    seat_a.mutable_data(), dealer.mutable_data(),      deals.mutable_data(),
+                    fool.mutable_data(),   bouts.mutable_data()};
   for (py::ssize_t i = 0; i < n; ++i) cols.moves[i] = -1;
 
   sim::Progress state;
@@ -156,8 +156,8 @@ py::dict run(const std::string& game_name, long long games, const std::string& a
 }  // namespace
 
 void register_sim(py::module_& m) {
-  m.def("run", &run, py::arg("game"), py::arg("games"), py::arg("a"), py::arg("b"),
-        py::arg("seed"), py::arg("threads"), py::arg("progress") = py::none(),
+  m.def("run", &run, py::arg("game"), py::arg("games"), py::arg("a"), py::arg("b"), py::arg("seed"),
+        py::arg("threads"), py::arg("progress") = py::none(),
         "Plays `games` games on `threads` threads; see trumpf.simulate.");
   py::class_<sim::Stream>(m, "Stream",
                           "Player `player`'s random stream in game `game` of a simulation.")

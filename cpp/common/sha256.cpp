@@ -39,7 +39,8 @@ void compress_portable(std::uint32_t state[8], const std::uint8_t block[64]) noe
   std::uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
   std::uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
   for (int i = 0; i < 64; ++i) {
-    std::uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
+    std::uint32_t t1 =
+        h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
     std::uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
     h = g;
     g = f;
@@ -68,8 +69,8 @@ __attribute__((target("sha,sse4.1"))) void compress_shani(std::uint32_t state[8]
   const __m128i MASK = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
   __m128i tmp = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[0]));
   __m128i state1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[4]));
-  tmp = _mm_shuffle_epi32(tmp, 0xB1);           // CDAB
-  state1 = _mm_shuffle_epi32(state1, 0x1B);     // EFGH
+  tmp = _mm_shuffle_epi32(tmp, 0xB1);                // CDAB
+  state1 = _mm_shuffle_epi32(state1, 0x1B);          // EFGH
   __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);  // ABEF
   state1 = _mm_blend_epi16(state1, tmp, 0xF0);       // CDGH
   const __m128i abef_save = state0;
@@ -83,12 +84,12 @@ __attribute__((target("sha,sse4.1"))) void compress_shani(std::uint32_t state[8]
   msg3 = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 48)), MASK);
 
   // A macro, not a lambda: a lambda would not inherit this function's target.
-#define TRUMPF_SHA_ROUNDS(m, k)                              \
-  do {                                                       \
-    msg = _mm_add_epi32((m), _mm_loadu_si128(kp + (k)));     \
-    state1 = _mm_sha256rnds2_epu32(state1, state0, msg);     \
-    msg = _mm_shuffle_epi32(msg, 0x0E);                      \
-    state0 = _mm_sha256rnds2_epu32(state0, state1, msg);     \
+#define TRUMPF_SHA_ROUNDS(m, k)                          \
+  do {                                                   \
+    msg = _mm_add_epi32((m), _mm_loadu_si128(kp + (k))); \
+    state1 = _mm_sha256rnds2_epu32(state1, state0, msg); \
+    msg = _mm_shuffle_epi32(msg, 0x0E);                  \
+    state0 = _mm_sha256rnds2_epu32(state0, state1, msg); \
   } while (0)
   // Rounds 0-15 consume the message words directly.
   TRUMPF_SHA_ROUNDS(msg0, 0);

@@ -7,8 +7,8 @@
 
 namespace trumpf::durak {
 
-using Card = std::uint8_t;   // 1..36, 0 = no card
-using Cards = std::uint64_t; // bit (id-1)
+using Card = std::uint8_t;    // 1..36, 0 = no card
+using Cards = std::uint64_t;  // bit (id-1)
 
 constexpr int kPackSize = 36;
 constexpr int kHandSize = 6;

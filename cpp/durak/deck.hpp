@@ -12,9 +12,9 @@ struct Deal {
   Cards hands[2];         // seat 1, seat 2
   Card talon[24];         // order[13..35] then the trump card
   Card trump_card;
-  int trump;              // suit index
-  int first_attacker;     // 1 or 2
-  int six_owner;          // 0, 1 or 2
+  int trump;           // suit index
+  int first_attacker;  // 1 or 2
+  int six_owner;       // 0, 1 or 2
 };
 
 // The shuffled order of 1..36 for (seed, number); seed is 32 bytes.

@@ -6,64 +6,99 @@ namespace trumpf::durak {
 
 const char* code_name(Code c) noexcept {
   switch (c) {
-    case Code::Ok: return "ok";
-    case Code::GameOver: return "game_over";
-    case Code::NotYourTurn: return "not_your_turn";
-    case Code::WrongPhase: return "wrong_phase";
-    case Code::NotLegal: return "not_legal";
-    case Code::CardNotHeld: return "card_not_held";
-    case Code::BeatsNothing: return "beats_nothing";
-    case Code::RankNotInBout: return "rank_not_in_bout";
-    case Code::BoutFull: return "bout_full";
-    case Code::MustAttack: return "must_attack";
-    case Code::NotTheSix: return "not_the_six";
-    case Code::TalonShut: return "talon_shut";
-    case Code::NoSeed: return "no_seed";
-    case Code::BadDeal: return "bad_deal";
-    case Code::BadSeats: return "bad_seats";
+    case Code::Ok:
+      return "ok";
+    case Code::GameOver:
+      return "game_over";
+    case Code::NotYourTurn:
+      return "not_your_turn";
+    case Code::WrongPhase:
+      return "wrong_phase";
+    case Code::NotLegal:
+      return "not_legal";
+    case Code::CardNotHeld:
+      return "card_not_held";
+    case Code::BeatsNothing:
+      return "beats_nothing";
+    case Code::RankNotInBout:
+      return "rank_not_in_bout";
+    case Code::BoutFull:
+      return "bout_full";
+    case Code::MustAttack:
+      return "must_attack";
+    case Code::NotTheSix:
+      return "not_the_six";
+    case Code::TalonShut:
+      return "talon_shut";
+    case Code::NoSeed:
+      return "no_seed";
+    case Code::BadDeal:
+      return "bad_deal";
+    case Code::BadSeats:
+      return "bad_seats";
   }
   return "?";
 }
 
 const char* phase_name(Phase p) noexcept {
   switch (p) {
-    case Phase::Attack: return "attack";
-    case Phase::Defend: return "defend";
-    case Phase::PileOn: return "pile_on";
-    case Phase::Over: return "over";
+    case Phase::Attack:
+      return "attack";
+    case Phase::Defend:
+      return "defend";
+    case Phase::PileOn:
+      return "pile_on";
+    case Phase::Over:
+      return "over";
   }
   return "?";
 }
 
 const char* how_name(How h) noexcept {
   switch (h) {
-    case How::Done: return "done";
-    case How::Exhausted: return "exhausted";
-    case How::Capped: return "capped";
-    case How::Spent: return "spent";
-    case How::Taken: return "taken";
+    case How::Done:
+      return "done";
+    case How::Exhausted:
+      return "exhausted";
+    case How::Capped:
+      return "capped";
+    case How::Spent:
+      return "spent";
+    case How::Taken:
+      return "taken";
   }
   return "?";
 }
 
 const char* kind_name(Kind k) noexcept {
   switch (k) {
-    case Kind::Attack: return "attack";
-    case Kind::Beat: return "beat";
-    case Kind::Take: return "take";
-    case Kind::Done: return "done";
-    case Kind::Swap: return "swap";
-    case Kind::Resign: return "resign";
-    default: return "?";
+    case Kind::Attack:
+      return "attack";
+    case Kind::Beat:
+      return "beat";
+    case Kind::Take:
+      return "take";
+    case Kind::Done:
+      return "done";
+    case Kind::Swap:
+      return "swap";
+    case Kind::Resign:
+      return "resign";
+    default:
+      return "?";
   }
 }
 
 const char* outcome_name(Outcome o) noexcept {
   switch (o) {
-    case Outcome::Fool: return "fool";
-    case Outcome::Draw: return "draw";
-    case Outcome::Resign: return "resign";
-    default: return "?";
+    case Outcome::Fool:
+      return "fool";
+    case Outcome::Draw:
+      return "draw";
+    case Outcome::Resign:
+      return "resign";
+    default:
+      return "?";
   }
 }
 
@@ -92,9 +127,12 @@ Phase phase_of(const GameState& s) noexcept {
 
 int turn_of(const GameState& s) noexcept {
   switch (phase_of(s)) {
-    case Phase::Over: return 0;
-    case Phase::Defend: return s.bout.defender();
-    default: return s.bout.attacker;
+    case Phase::Over:
+      return 0;
+    case Phase::Defend:
+      return s.bout.defender();
+    default:
+      return s.bout.attacker;
   }
 }
 
@@ -134,7 +172,8 @@ int legal_moves(const GameState& s, int seat, Move* out) noexcept {
 Code check_move(const GameState& s, int seat, Move m) noexcept {
   if (s.outcome) return Code::GameOver;
   if (seat != 1 && seat != 2) return Code::NotYourTurn;
-  if (m.kind == Kind::None || m.kind >= Kind::Unknown) return Code::NotLegal;  // any out-of-range kind too
+  if (m.kind == Kind::None || m.kind >= Kind::Unknown)
+    return Code::NotLegal;  // any out-of-range kind too
   if (m.kind == Kind::Resign) return Code::Ok;
   if (seat != turn_of(s)) return Code::NotYourTurn;
   const Phase p = phase_of(s);

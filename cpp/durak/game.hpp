@@ -73,7 +73,18 @@ struct Move {
 };
 constexpr int kMaxMoves = 40;
 
-enum class EventKind : std::uint8_t { Attack, Beat, Take, Done, Swap, Resign, BoutEnd, Refill, Out, GameEnd };
+enum class EventKind : std::uint8_t {
+  Attack,
+  Beat,
+  Take,
+  Done,
+  Swap,
+  Resign,
+  BoutEnd,
+  Refill,
+  Out,
+  GameEnd
+};
 
 struct Event {
   EventKind kind;
@@ -109,8 +120,8 @@ struct GameState {
   std::uint8_t six_owner;  // 0, 1, 2
   std::uint8_t outcome;    // Outcome
   std::uint8_t fool;
-  std::uint16_t ply;       // events so far
-  std::uint16_t bouts;     // bouts ended
+  std::uint16_t ply;    // events so far
+  std::uint16_t bouts;  // bouts ended
   Bout bout;
 
   Cards hand(int seat) const noexcept { return hands[seat - 1]; }
@@ -147,8 +158,8 @@ std::uint32_t bot_word(std::string_view bot_seed, int seat, int ply) noexcept;
 
 // What Search of `level` picks from the seat's own information: its legal
 // moves (reference order), hand, the trump, talon size and attacks on the table.
-Move choose_move(const Move* legal, int n, Cards hand, int trump, int talon_left,
-                 int bout_attacks, bool defending, int level, std::uint32_t word) noexcept;
+Move choose_move(const Move* legal, int n, Cards hand, int trump, int talon_left, int bout_attacks,
+                 bool defending, int level, std::uint32_t word) noexcept;
 int search_cost(Card c, Cards hand, int trump, int level, bool attacking) noexcept;
 
 Move bot_choose(const GameState& s, int seat, int level, std::uint32_t word) noexcept;

@@ -21,8 +21,8 @@ int search_cost(Card c, Cards hand, int trump, int level, bool attacking) noexce
   return v;
 }
 
-Move choose_move(const Move* legal, int n, Cards hand, int trump, int talon_left,
-                 int bout_attacks, bool defending, int level, std::uint32_t word) noexcept {
+Move choose_move(const Move* legal, int n, Cards hand, int trump, int talon_left, int bout_attacks,
+                 bool defending, int level, std::uint32_t word) noexcept {
   if (n <= 0) return Move{};
   if (level <= 1) return legal[word % std::uint32_t(n)];
   if (level > 3) level = 3;

@@ -33,11 +33,16 @@ constexpr int MARRIAGE_SUITS[4] = {3, 2, 1, 0};
 
 inline int suit_index(char letter) noexcept {
   switch (letter) {
-    case 'S': return 0;
-    case 'H': return 1;
-    case 'D': return 2;
-    case 'C': return 3;
-    default: return -1;
+    case 'S':
+      return 0;
+    case 'H':
+      return 1;
+    case 'D':
+      return 2;
+    case 'C':
+      return 3;
+    default:
+      return -1;
   }
 }
 

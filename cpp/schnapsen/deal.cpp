@@ -151,7 +151,8 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
   } else if (s.pending_draw) {
     if (m.kind != MoveKind::CLAIM && m.kind != MoveKind::CLOSE && m.kind != MoveKind::DRAW)
       return Code::NOT_LEGAL;
-  } else if (m.kind == MoveKind::FOLLOW || m.kind == MoveKind::DRAW || m.kind == MoveKind::INVALID) {
+  } else if (m.kind == MoveKind::FOLLOW || m.kind == MoveKind::DRAW ||
+             m.kind == MoveKind::INVALID) {
     return Code::NOT_LEGAL;
   }
   const Variant& var = variant_of(s.variant);

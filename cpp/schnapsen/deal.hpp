@@ -54,13 +54,22 @@ enum class Code : std::uint8_t {
   BAD_SEAT,
   BAD_CARD,
 };
-constexpr const char* CODE_NAMES[] = {"ok",          "bad_variant",  "no_seed",      "bad_deal",
+constexpr const char* CODE_NAMES[] = {"ok",          "bad_variant",  "no_seed",       "bad_deal",
                                       "deal_over",   "game_over",    "not_your_turn", "not_legal",
-                                      "not_held",    "must_follow",  "must_lead",    "no_marriage",
-                                      "no_exchange", "cannot_close", "cannot_claim", "bad_seat",
+                                      "not_held",    "must_follow",  "must_lead",     "no_marriage",
+                                      "no_exchange", "cannot_close", "cannot_claim",  "bad_seat",
                                       "bad_card"};
 
-enum class MoveKind : std::uint8_t { LEAD, FOLLOW, MARRIAGE, EXCHANGE, CLOSE, CLAIM, DRAW, INVALID };
+enum class MoveKind : std::uint8_t {
+  LEAD,
+  FOLLOW,
+  MARRIAGE,
+  EXCHANGE,
+  CLOSE,
+  CLAIM,
+  DRAW,
+  INVALID
+};
 constexpr const char* MOVE_KIND_NAMES[] = {"lead",  "follow", "marriage", "exchange",
                                            "close", "claim",  "draw",     "invalid"};
 
@@ -72,11 +81,21 @@ struct Move {
 constexpr int MAX_MOVES = 16;
 
 enum class EventKind : std::uint8_t {
-  LEAD, FOLLOW, TRICK, MARRIAGE, EXCHANGE, CLOSE, CLAIM, DRAW, DEAL_END, DEAL, GAME_END
+  LEAD,
+  FOLLOW,
+  TRICK,
+  MARRIAGE,
+  EXCHANGE,
+  CLOSE,
+  CLAIM,
+  DRAW,
+  DEAL_END,
+  DEAL,
+  GAME_END
 };
-constexpr const char* EVENT_KIND_NAMES[] = {"lead",  "follow", "trick",    "marriage",
-                                            "exchange", "close", "claim", "draw",
-                                            "deal_end", "deal",  "game_end"};
+constexpr const char* EVENT_KIND_NAMES[] = {"lead",     "follow", "trick",   "marriage",
+                                            "exchange", "close",  "claim",   "draw",
+                                            "deal_end", "deal",   "game_end"};
 
 // `seat` is the mover (the winner for TRICK); card for LEAD/FOLLOW; suit and
 // value for MARRIAGE. DEAL_END's figures are the deal's `result`; DEAL's and
@@ -92,7 +111,8 @@ struct Event {
 struct EventSink {
   Event ev[8];
   int n = 0;
-  void push(EventKind k, Seat s, Card c = 0, std::uint8_t suit = 0, std::uint8_t value = 0) noexcept {
+  void push(EventKind k, Seat s, Card c = 0, std::uint8_t suit = 0,
+            std::uint8_t value = 0) noexcept {
     if (n < 8) ev[n++] = Event{k, s, c, suit, value};
   }
 };
@@ -109,17 +129,17 @@ struct DealState {
   Seat dealer;
   Seat turn;
   Seat leader;
-  Card lead;        // NO_CARD between tricks
-  Card turn_up;     // NO_CARD once drawn
+  Card lead;     // NO_CARD between tricks
+  Card turn_up;  // NO_CARD once drawn
   std::uint8_t trump;
-  Seat closed_by;   // NO_SEAT while open
+  Seat closed_by;  // NO_SEAT while open
   bool pending_draw;
   bool over;
   Card must_lead[2];  // king, queen; NO_CARD when free
   std::uint8_t hand_n[2];
-  Card hand[2][6];    // hand order: dealt order, drawn cards appended
+  Card hand[2][6];  // hand order: dealt order, drawn cards appended
   std::uint32_t hand_mask[2];
-  Card talon[24];     // face-down cards in draw order: talon[talon_pos .. talon_end)
+  Card talon[24];  // face-down cards in draw order: talon[talon_pos .. talon_end)
   std::uint8_t talon_pos, talon_end;
   std::int16_t taken[2];         // card points plus counted marriages
   std::int16_t pending_meld[2];  // marriages waiting for their owner's first trick
@@ -156,7 +176,9 @@ bool can_close(const DealState& s, Seat seat) noexcept;
 // Marriage suits on offer, in the order C, D, H, S; returns the count.
 int can_marry(const DealState& s, Seat seat, std::uint8_t* suits) noexcept;
 bool can_claim(const DealState& s, Seat seat) noexcept;
-inline int marriage_value(const DealState& s, int suit) noexcept { return suit == s.trump ? 40 : 20; }
+inline int marriage_value(const DealState& s, int suit) noexcept {
+  return suit == s.trump ? 40 : 20;
+}
 
 int legal_moves(const DealState& s, Seat seat, Move* out) noexcept;
 Code apply_move(DealState& s, Seat seat, Move m, EventSink* events) noexcept;

@@ -18,8 +18,8 @@ struct MatchState {
   std::int16_t scores[2];
   std::uint16_t deals_done;
   bool over;
-  Seat winner;        // NO_SEAT until over
-  Result last_result; // the most recently finished deal's result
+  Seat winner;         // NO_SEAT until over
+  Result last_result;  // the most recently finished deal's result
 };
 
 Code match_new(MatchState& m, VariantId v, const std::uint8_t seed[32], Seat dealer) noexcept;

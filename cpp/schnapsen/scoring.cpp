@@ -45,7 +45,8 @@ Result deal_result(VariantId v, Ending how, Seat by, const std::int16_t points[2
     win(last_trick, 1, How::LAST_TRICK);
     return r;
   }
-  if (last_trick != NO_SEAT) r.points[last_trick] = std::int16_t(r.points[last_trick] + LAST_TRICK_BONUS);
+  if (last_trick != NO_SEAT)
+    r.points[last_trick] = std::int16_t(r.points[last_trick] + LAST_TRICK_BONUS);
   if (r.points[0] == r.points[1]) {
     r.drawn = true;
     r.how = How::DRAWN;

@@ -11,8 +11,16 @@ namespace trumpf::schnapsen {
 constexpr int TARGET_POINTS = 66, SCHNEIDER_AT = 33, LAST_TRICK_BONUS = 10, PENALTY = 2,
               PENALTY_SCHWARZ = 3;
 
-enum class How : std::uint8_t { CLAIM, CLOSED_OUT, FALSE_CLAIM, BEAT_CLOSER, FAILED_CLOSE, LAST_TRICK, DRAWN };
-constexpr const char* HOW_NAMES[7] = {"claim", "closed_out", "false_claim", "beat_closer",
+enum class How : std::uint8_t {
+  CLAIM,
+  CLOSED_OUT,
+  FALSE_CLAIM,
+  BEAT_CLOSER,
+  FAILED_CLOSE,
+  LAST_TRICK,
+  DRAWN
+};
+constexpr const char* HOW_NAMES[7] = {"claim",        "closed_out", "false_claim", "beat_closer",
                                       "failed_close", "last_trick", "drawn"};
 enum class Ending : std::uint8_t { CLAIM, EXHAUSTED };  // what the players did
 

@@ -35,15 +35,20 @@ inline Band follow_band(const Card* hand, int n, Card lead, int trump, int phase
 
 inline bool in_band(Card c, Band b, Card lead, int trump) noexcept {
   switch (b) {
-    case Band::BEAT: return suit_of(c) == suit_of(lead) && power_of(c) > power_of(lead);
-    case Band::FOLLOW: return suit_of(c) == suit_of(lead);
-    case Band::TRUMP: return suit_of(c) == trump;
-    default: return true;
+    case Band::BEAT:
+      return suit_of(c) == suit_of(lead) && power_of(c) > power_of(lead);
+    case Band::FOLLOW:
+      return suit_of(c) == suit_of(lead);
+    case Band::TRUMP:
+      return suit_of(c) == trump;
+    default:
+      return true;
   }
 }
 
 // The cards of exactly one band, in hand order; returns the count.
-inline int legal_follows(const Card* hand, int n, Card lead, int trump, int phase, Card* out) noexcept {
+inline int legal_follows(const Card* hand, int n, Card lead, int trump, int phase,
+                         Card* out) noexcept {
   Band b = follow_band(hand, n, lead, trump, phase);
   int k = 0;
   for (int i = 0; i < n; ++i)

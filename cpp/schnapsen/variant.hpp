@@ -17,11 +17,11 @@ struct Variant {
   bool marriage_after_close;
   bool false_claim_schwarz;
   bool beaten_closer_flat;
-  bool last_trick_ten;          // last_trick_rule: ten_points (else one_point)
-  bool close_counts_at_close;   // close_counts_tricks_at: close (else end)
+  bool last_trick_ten;         // last_trick_rule: ten_points (else one_point)
+  bool close_counts_at_close;  // close_counts_tricks_at: close (else end)
   bool close_before_draw;
   bool exchange_on_close;
-  bool next_dealer_winner;      // next_dealer: winner (else alternate)
+  bool next_dealer_winner;  // next_dealer: winner (else alternate)
   int match_start;
   int match_target;
 };

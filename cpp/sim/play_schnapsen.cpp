@@ -45,7 +45,8 @@ std::int8_t player_of(Seat seat, Seat a) noexcept {
 }  // namespace
 
 void play_schnapsen_deal(const Spec& spec, std::uint64_t i, const Columns& out) noexcept {
-  const auto variant = spec.game == Game::SchnapsenDeal ? schnapsen::SCHNAPSEN : schnapsen::SIXTYSIX;
+  const auto variant =
+      spec.game == Game::SchnapsenDeal ? schnapsen::SCHNAPSEN : schnapsen::SIXTYSIX;
   const Seat a = seat_of_a(i), dealer = dealer_of(i);
   Stream sa(spec.seed, i, 0), sb(spec.seed, i, 1);
   Players players;

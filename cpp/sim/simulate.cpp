@@ -16,9 +16,7 @@ const std::vector<std::string>& endings_of(Game game) {
   return game == Game::Durak ? durak : schnapsen;
 }
 
-bool offers(Game game, Policy policy) {
-  return policy != Policy::Bot3 || game == Game::Durak;
-}
+bool offers(Game game, Policy policy) { return policy != Policy::Bot3 || game == Game::Durak; }
 
 void match_seed(const std::uint8_t* seed, std::uint64_t index, std::uint8_t out[32]) {
   std::uint8_t message[64];

@@ -14,7 +14,13 @@
 
 namespace trumpf::sim {
 
-enum class Game : std::uint8_t { SchnapsenDeal, SixtySixDeal, SchnapsenMatch, SixtySixMatch, Durak };
+enum class Game : std::uint8_t {
+  SchnapsenDeal,
+  SixtySixDeal,
+  SchnapsenMatch,
+  SixtySixMatch,
+  Durak
+};
 enum class Policy : std::uint8_t { Random, Bot1, Bot2, Bot3 };
 
 // Column pointers, each with room for `count` rows (pairs: 2 per row, A then B).

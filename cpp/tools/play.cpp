@@ -38,16 +38,19 @@ int main(int argc, char** argv) {
     }
   } else {
     sim::Spec spec{};
-    if (game == "schnapsen") spec.game = sim::Game::SchnapsenDeal;
-    else if (game == "sixtysix") spec.game = sim::Game::SixtySixDeal;
-    else if (game == "durak") spec.game = sim::Game::Durak;
+    if (game == "schnapsen")
+      spec.game = sim::Game::SchnapsenDeal;
+    else if (game == "sixtysix")
+      spec.game = sim::Game::SixtySixDeal;
+    else if (game == "durak")
+      spec.game = sim::Game::Durak;
     else {
       std::fprintf(stderr, "unknown game %s\n", game.c_str());
       return 2;
     }
     auto policy = [](const char* name) {
       std::string p = name;
-      return p == "bot1" ? sim::Policy::Bot1
+      return p == "bot1"   ? sim::Policy::Bot1
              : p == "bot2" ? sim::Policy::Bot2
              : p == "bot3" ? sim::Policy::Bot3
                            : sim::Policy::Random;
@@ -60,7 +63,7 @@ int main(int argc, char** argv) {
     std::vector<std::int8_t> b1(n), b2(n), b3(n), b4(n), b5(n), b6(n);
     std::vector<std::int16_t> p(2 * n), t(2 * n), d(n), bo(n);
     std::vector<std::int32_t> mv(n);
-    sim::Columns cols{b1.data(), b2.data(), b3.data(), p.data(), t.data(), mv.data(),
+    sim::Columns cols{b1.data(), b2.data(), b3.data(), p.data(),  t.data(), mv.data(),
                       b4.data(), b5.data(), d.data(),  b6.data(), bo.data()};
     sim::Progress progress;
     sim::run(spec, cols, progress);

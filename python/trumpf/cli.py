@@ -46,7 +46,9 @@ def _parser() -> argparse.ArgumentParser:
         help="the two players: random, bot1, bot2 (bot3 in durak); default random random",
     )
     sim.add_argument("--seed", help="32-byte master seed as 64 hex digits (random when omitted)")
-    sim.add_argument("--threads", type=int, default=None, help="worker threads (default: all cores)")
+    sim.add_argument(
+        "--threads", type=int, default=None, help="worker threads (default: all cores)"
+    )
     sim.add_argument("--out", help="save the per-game results (.npz, or .csv)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_play(commands)

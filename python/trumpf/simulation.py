@@ -14,13 +14,12 @@ single game through the ordinary Python API.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import os
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -50,7 +49,7 @@ PLAYERS: dict[str, tuple[str, ...]] = {
 }
 """The built-in policies each game offers."""
 
-SeedLike = Union[bytes, str, None]
+SeedLike = bytes | str | None
 ProgressCallback = Callable[[int, int], None]
 
 
@@ -76,9 +75,8 @@ def _seed_bytes(seed: SeedLike) -> bytes:
             raise SimulationError(f"seed {seed!r} is not hex") from None
         seed = raw
     if not isinstance(seed, bytes) or len(seed) != 32:
-        raise SimulationError(
-            f"a seed is exactly 32 bytes (64 hex digits), got {len(seed) if isinstance(seed, bytes) else type(seed).__name__}"
-        )
+        got = f"{len(seed)} bytes" if isinstance(seed, bytes) else type(seed).__name__
+        raise SimulationError(f"a seed is exactly 32 bytes (64 hex digits), got {got}")
     return seed
 
 
@@ -86,20 +84,30 @@ def match_seed(seed: bytes, index: int) -> bytes:
     """The seed that match ``index`` of a match simulation is built from.
 
     Every match deals its own deals 1, 2, ... from one seed, so match ``i``
-    cannot share the master seed: it gets SHA-256(seed || "match:<i+1>").
+    cannot share the master seed: it gets SHA-256(seed || "match:<i+1>"),
+    computed by the core that plays it.
     """
-    return hashlib.sha256(seed + f"match:{index + 1}".encode("ascii")).digest()
+    return _core.sim.match_seed(seed, index)
 
 
 def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """The Wilson score interval (95% by default) of a proportion."""
     if n == 0:
         return (0.0, 1.0)
+    if successes == 0:
+        return (0.0, wilson_high(n, z))
+    if successes == n:
+        return (1.0 - wilson_high(n, z), 1.0)
     p = successes / n
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def wilson_high(n: int, z: float) -> float:
+    """The Wilson upper bound for no successes in n: exact, where the formula rounds."""
+    return (z * z / n) / (1 + z * z / n)
 
 
 @dataclass(frozen=True)
@@ -170,7 +178,11 @@ class Simulation:
         gp_a = float(gp[winner == 0].sum()) / n if n else 0.0
         gp_b = float(gp[winner == 1].sum()) / n if n else 0.0
         pts = c["points"].astype(np.int64)
-        counts = np.bincount(c["how"].astype(np.int64), minlength=len(self.endings)) if n else []
+        counts: list[int] = (
+            np.bincount(c["how"].astype(np.int64), minlength=len(self.endings)).tolist()
+            if n
+            else []
+        )
         return Summary(
             games=n,
             wins=wins,
@@ -183,7 +195,7 @@ class Simulation:
                 float(pts[:, 1].mean()) if n else 0.0,
             ),
             moves_per_game=float(c["moves"].mean()) if n else 0.0,
-            endings={name: int(k) for name, k in zip(self.endings, counts) if k},
+            endings={name: int(k) for name, k in zip(self.endings, counts, strict=False) if k},
         )
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -198,7 +210,8 @@ class Simulation:
         if target.endswith(".csv"):
             self._save_csv(target)
             return
-        np.savez_compressed(target, **self.columns, **meta)
+        arrays: dict[str, Any] = {**self.columns, **meta}
+        np.savez_compressed(target, **arrays)
 
     def _save_csv(self, target: str) -> None:
         names: list[str] = []
@@ -245,7 +258,13 @@ class Simulation:
         if self.game.endswith("-match"):
             seed = match_seed(self.seed, index)
             return {"variant": variant, "seed": seed, "dealer": dealer, "seats": seats}
-        return {"variant": variant, "seed": self.seed, "number": index + 1, "dealer": dealer, "seats": seats}
+        return {
+            "variant": variant,
+            "seed": self.seed,
+            "number": index + 1,
+            "dealer": dealer,
+            "seats": seats,
+        }
 
 
 def _replay_schnapsen(
@@ -258,7 +277,9 @@ def _replay_schnapsen(
     )
     by_seat = {"p1": 1, "p2": 2}
     bots = {
-        seat: schnapsen.Bot(level=int(name[3:])) for seat, name in players.items() if name != "random"
+        seat: schnapsen.Bot(level=int(name[3:]))
+        for seat, name in players.items()
+        if name != "random"
     }
     while not table.over:
         turn = table.turn
@@ -290,6 +311,7 @@ def _replay_durak(
     }
     while not game.over:
         seat = game.turn
+        assert seat is not None  # a game that is not over waits on a seat
         if seat in bots:
             move = bots[seat].choose(game.view(seat))
         else:
@@ -311,7 +333,9 @@ def _check(game: str, games: int, players: Sequence[str], threads: int | None) -
             raise SimulationError(
                 f"unknown player {p!r} for {game}: choose from {', '.join(PLAYERS[game])}"
             )
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+    if threads is not None and (
+        isinstance(threads, bool) or not isinstance(threads, int) or threads < 1
+    ):
         raise SimulationError(f"threads must be a whole number >= 1, got {threads!r}")
     return players[0], players[1]
 

@@ -2,6 +2,7 @@
 # submodule, as the extension has one submodule per game family).
 from . import durak as durak
 from . import schnapsen as schnapsen
+from . import sim as sim
 
 def sha256(data: bytes, hardware: bool = True) -> bytes: ...
 def sha256_uses_hardware() -> bool: ...

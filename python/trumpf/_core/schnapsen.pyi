@@ -40,6 +40,7 @@ SCHNEIDER_AT: int
 LAST_TRICK_BONUS: int
 PENALTY: int
 PENALTY_SCHWARZ: int
+
 def scale(opponent_points: int, opponent_tricks: int) -> int: ...
 def deal_result(
     *,

@@ -33,11 +33,7 @@ class Bot:
 
     def choose(self, view: dict[str, Any]) -> dict[str, Any] | None:
         """The move this bot makes from a seat's view, or None when it has nothing to do."""
-        word = (
-            search.word_for(self.seed, view["seat"], view["ply"])
-            if self.level == 1
-            else 0
-        )
+        word = search.word_for(self.seed, view["seat"], view["ply"]) if self.level == 1 else 0
         return search.choose(view, self.level, word)
 
     @staticmethod

@@ -43,9 +43,7 @@ def pack() -> list[int]:
 def _words(seed: bytes, number: int) -> Iterator[int]:
     counter = 0
     while True:
-        digest = hashlib.sha256(
-            seed + f"deal:{number}:{counter}".encode("ascii")
-        ).digest()
+        digest = hashlib.sha256(seed + f"deal:{number}:{counter}".encode("ascii")).digest()
         for at in range(0, 32, 4):
             yield int.from_bytes(digest[at : at + 4], "big")
         counter += 1
@@ -85,14 +83,12 @@ def deal_for(seed: bytes, number: int) -> dict[str, Any]:
     }
     trump_card = order[2 * HAND_SIZE]
     trump = cards.suit_of(trump_card)
-    talon = order[2 * HAND_SIZE + 1 :] + [trump_card]
+    talon = [*order[2 * HAND_SIZE + 1 :], trump_card]
     first_attacker = 1
     lowest: int | None = None
     for seat in (1, 2):
         for held in hands[seat]:
-            if cards.suit_of(held) == trump and (
-                lowest is None or cards.power_of(held) < lowest
-            ):
+            if cards.suit_of(held) == trump and (lowest is None or cards.power_of(held) < lowest):
                 lowest = cards.power_of(held)
                 first_attacker = seat
     six = cards.six_of(trump)

@@ -94,9 +94,7 @@ class Game:
         return game
 
     @classmethod
-    def replay(
-        cls, seed: bytes, moves: list[dict[str, Any]], number: int = 1
-    ) -> dict[str, Any]:
+    def replay(cls, seed: bytes, moves: list[dict[str, Any]], number: int = 1) -> dict[str, Any]:
         """Play a move log from the deal: ``{"game": Game, "events": [...]}``.
 
         Each move is ``{seat, kind}`` plus ``card`` for an attack or a beat.
@@ -112,9 +110,7 @@ class Game:
             try:
                 events.extend(game.apply(seat, move))  # type: ignore[arg-type]
             except Error as refusal:
-                raise Error(
-                    refusal.code, f"move {index} ({move!r}): {refusal.message}"
-                ) from None
+                raise Error(refusal.code, f"move {index} ({move!r}): {refusal.message}") from None
         return {"game": game, "events": events}
 
     @staticmethod
@@ -160,9 +156,7 @@ class Game:
             seed = bytes.fromhex(log.get("seed", ""))
         except (TypeError, ValueError):
             raise Error("no_seed", "the log's seed is not hex") from None
-        out = cls.replay(
-            seed=seed, moves=log.get("moves", []), number=log.get("number", 1)
-        )
+        out = cls.replay(seed=seed, moves=log.get("moves", []), number=log.get("number", 1))
         game: Game = out["game"]
         return game
 
@@ -277,9 +271,7 @@ class Game:
         if phase == "over":
             return None
         assert self._bout is not None
-        return int(
-            self._bout["defender"] if phase == "defend" else self._bout["attacker"]
-        )
+        return int(self._bout["defender"] if phase == "defend" else self._bout["attacker"])
 
     def _seat(self, seat: object) -> int:
         if not _is_seat(seat):
@@ -363,14 +355,10 @@ class Game:
             return _copy.deepcopy(self._history[start:])
         turn = self.turn
         if seat != turn:
-            raise Error(
-                "not_your_turn", f"seat {seat} cannot {kind}: it is seat {turn}'s turn"
-            )
+            raise Error("not_your_turn", f"seat {seat} cannot {kind}: it is seat {turn}'s turn")
         phase = self.phase
         if phase not in _STAGES[kind]:
-            raise Error(
-                "wrong_phase", f"seat {seat} cannot {kind} in the {phase} stage"
-            )
+            raise Error("wrong_phase", f"seat {seat} cannot {kind} in the {phase} stage")
         assert self._bout is not None
         bout = self._bout
         hand = self._hands[seat]
@@ -403,9 +391,7 @@ class Game:
             self._emit({"kind": "take", "seat": seat})
         elif kind == "done":
             if not bout["attacks"]:
-                raise Error(
-                    "must_attack", f"seat {seat} must attack before saying done"
-                )
+                raise Error("must_attack", f"seat {seat} must attack before saying done")
             self._emit({"kind": "done", "seat": seat})
             self._end_bout("taken" if bout["taken"] else "done")
             return _copy.deepcopy(self._history[start:])
@@ -418,9 +404,7 @@ class Game:
         assert self._bout is not None
         bout = self._bout
         if len(bout["attacks"]) >= bout["cap"]:
-            raise Error(
-                "bout_full", f"the bout already holds its {bout['cap']} attack cards"
-            )
+            raise Error("bout_full", f"the bout already holds its {bout['cap']} attack cards")
         if bout["attacks"] and cards.rank_of(held) not in rules.ranks_on_table(bout):
             raise Error(
                 "rank_not_in_bout",
@@ -430,9 +414,7 @@ class Game:
     def _swap(self, seat: int) -> None:
         # Exchange the trump six for the turn-up: the six goes under the talon.
         if self._six_owner != seat or self._six not in self._hands[seat]:
-            raise Error(
-                "not_the_six", f"seat {seat} has no trump six of its own to exchange"
-            )
+            raise Error("not_the_six", f"seat {seat} has no trump six of its own to exchange")
         if not self.turn_up_left:
             raise Error(
                 "talon_shut",
@@ -464,9 +446,7 @@ class Game:
                     return
             turn = self.turn
             assert turn is not None
-            forced = rules.forced(
-                self._hands[turn], bout, self._trump, self.can_swap(turn)
-            )
+            forced = rules.forced(self._hands[turn], bout, self._trump, self.can_swap(turn))
             if forced == "take":
                 bout["taken"] = True
                 continue
@@ -482,11 +462,7 @@ class Game:
         if bout["taken"]:
             self._hands[defender] = sorted(self._hands[defender] + laid)
             # The six loses its pedigree when the other seat comes to hold it.
-            if (
-                self._six in laid
-                and self._six_owner is not None
-                and self._six_owner != defender
-            ):
+            if self._six in laid and self._six_owner is not None and self._six_owner != defender:
                 self._six_owner = None
             next_attacker = attacker
         else:
@@ -565,7 +541,7 @@ class Game:
                 "unbeaten": rules.unbeaten_of(bout),
                 "pairs": [
                     {"attack": attack, "beat": beat}
-                    for attack, beat in zip(bout["attacks"], bout["beats"])
+                    for attack, beat in zip(bout["attacks"], bout["beats"], strict=False)
                 ],
             }
         return {

@@ -44,7 +44,7 @@ def ranks_on_table(bout: Bout) -> list[str]:
 
 def unbeaten_of(bout: Bout) -> int | None:
     """The first attack card still waiting for an answer, or None."""
-    for attack, beat in zip(bout["attacks"], bout["beats"]):
+    for attack, beat in zip(bout["attacks"], bout["beats"], strict=False):
         if beat is None:
             return int(attack)
     return None

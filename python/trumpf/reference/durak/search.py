@@ -43,9 +43,7 @@ def cost(card: int, hand: list[int], trump: str, level: int, attacking: bool) ->
     return value
 
 
-def _cheapest(
-    options: list[int], hand: list[int], trump: str, level: int, attacking: bool
-) -> int:
+def _cheapest(options: list[int], hand: list[int], trump: str, level: int, attacking: bool) -> int:
     return min(options, key=lambda c: (cost(c, hand, trump, level, attacking), c))
 
 

@@ -202,7 +202,9 @@ class Match:
         view = self._deal.view(seat)
         view["ply"] = len(self._history)
         if self.over:
+            # A finished match waits on nobody, whatever its last deal says.
             view["legal"] = []
+            view["turn"] = None
         view["scores"] = self.scores
         view["to_win"] = {"p1": self.to_win("p1"), "p2": self.to_win("p2")}
         view["deals"] = len(self._deals)

@@ -1,0 +1,19 @@
+# Stubs of trumpf._core.sim, the batch simulator.
+from collections.abc import Callable
+from typing import Any
+
+def run(
+    game: str,
+    games: int,
+    a: str,
+    b: str,
+    seed: bytes,
+    threads: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]: ...
+
+class Stream:
+    def __init__(self, seed: bytes, game: int, player: int) -> None: ...
+    def below(self, n: int) -> int: ...
+
+def match_seed(seed: bytes, index: int) -> bytes: ...
