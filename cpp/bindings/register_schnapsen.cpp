@@ -33,26 +33,79 @@ namespace {
 // ---------------------------------------------------------------- strings
 
 struct Strs {
-#define K(name) py::str name{#name};
-  K(seat)
-  K(kind)
-  K(card)
-  K(suit) K(value) K(king) K(queen) K(winner) K(loser) K(drawn) K(points) K(tricks) K(closed_by)
-      K(last_trick) K(how) K(game_points) K(by) K(counted) K(leader) K(lead) K(follow) K(number)
-          K(dealer) K(trump) K(turn_up) K(scores) K(deals) K(hands) K(talon) K(variant) K(ply)
-              K(phase) K(turn) K(talon_left) K(draw_left) K(closed) K(close_state) K(pending_draw)
-                  K(hand) K(counts) K(taken) K(tricks_won) K(melds) K(must_lead) K(legal) K(over)
-                      K(result) K(to_win) K(match_over) K(game) K(seed) K(moves) K(name)
-                          K(deck_size) K(hand_size) K(exchange_rank) K(exchange_needs_trick)
-                              K(marriage_after_close) K(false_claim_schwarz) K(beaten_closer_flat)
-                                  K(last_trick_rule) K(close_counts_tricks_at) K(close_before_draw)
-                                      K(exchange_on_close) K(next_dealer) K(match_start)
-                                          K(match_target) K(match) K(events)
+#define K(name) \
+  py::str name { #name }
+  K(seat);
+  K(kind);
+  K(card);
+  K(suit);
+  K(value);
+  K(king);
+  K(queen);
+  K(winner);
+  K(loser);
+  K(drawn);
+  K(points);
+  K(tricks);
+  K(closed_by);
+  K(last_trick);
+  K(how);
+  K(game_points);
+  K(by);
+  K(counted);
+  K(leader);
+  K(lead);
+  K(follow);
+  K(number);
+  K(dealer);
+  K(trump);
+  K(turn_up);
+  K(scores);
+  K(deals);
+  K(hands);
+  K(talon);
+  K(variant);
+  K(ply);
+  K(phase);
+  K(turn);
+  K(talon_left);
+  K(draw_left);
+  K(closed);
+  K(close_state);
+  K(pending_draw);
+  K(hand);
+  K(counts);
+  K(taken);
+  K(tricks_won);
+  K(melds);
+  K(must_lead);
+  K(legal);
+  K(over);
+  K(result);
+  K(to_win);
+  K(match_over);
+  K(game);
+  K(seed);
+  K(moves);
+  K(name);
+  K(deck_size);
+  K(hand_size);
+  K(exchange_rank);
+  K(exchange_needs_trick);
+  K(marriage_after_close);
+  K(false_claim_schwarz);
+  K(beaten_closer_flat);
+  K(last_trick_rule);
+  K(close_counts_tricks_at);
+  K(close_before_draw);
+  K(exchange_on_close);
+  K(next_dealer);
+  K(match_start);
+  K(match_target);
+  K(match);
+  K(events);
 #undef K
-                                              py::str seats[2] = {
-                                                py::str("p1"),
-                                                py::str("p2")
-                                              };
+  py::str seats[2] = {py::str("p1"), py::str("p2")};
   py::str suits[4] = {py::str("S"), py::str("H"), py::str("D"), py::str("C")};
   py::str move_kinds[8];
   py::str event_kinds[11];
