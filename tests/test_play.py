@@ -434,7 +434,8 @@ def test_durak_plain_screen_lists_the_bout(dimpl: ModuleType) -> None:
 def _cli(
     *args: str, stdin: str = "", env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    environment = dict(os.environ, PYTHONPATH=str(ROOT / "python"))
+    # The installed trumpf (with its compiled core) is the one under test.
+    environment = dict(os.environ)
     environment.update(env or {})
     return subprocess.run(
         [sys.executable, "-m", "trumpf.cli", *args],

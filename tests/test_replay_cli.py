@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -24,7 +23,6 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
         [sys.executable, "-m", "trumpf.cli", *args],
         capture_output=True,
         text=True,
-        env=dict(os.environ, PYTHONPATH=str(ROOT / "python")),
         cwd=ROOT,
         timeout=120,
         check=False,

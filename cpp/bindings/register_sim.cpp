@@ -163,7 +163,8 @@ void register_sim(py::module_& m) {
                           "Player `player`'s random stream in game `game` of a simulation.")
       .def(py::init([](const py::bytes& seed, std::uint64_t game, int player) {
              std::string s = seed_of(seed);
-             return sim::Stream(reinterpret_cast<const std::uint8_t*>(s.data()), game, player);
+             auto key = sim::Stream::key_of(reinterpret_cast<const std::uint8_t*>(s.data()));
+             return sim::Stream(key, game, player);
            }),
            py::arg("seed"), py::arg("game"), py::arg("player"))
       .def(

@@ -10,7 +10,7 @@ namespace trumpf::sim {
 void play_durak_game(const Spec& spec, std::uint64_t i, const Columns& out) noexcept {
   // Player A sits in seat 1 in even games; the cards decide who attacks first.
   const int seat_a = 1 + int(i & 1);
-  Stream streams[2] = {Stream(spec.seed, i, 0), Stream(spec.seed, i, 1)};
+  Stream streams[2] = {Stream(spec.key, i, 0), Stream(spec.key, i, 1)};
   // A level-1 bot hashes its seed with the seat and ply; each player of each
   // game gets its own seed, "<game>:<player>", so no two games share choices.
   const std::string bot_seed[2] = {std::to_string(i) + ":0", std::to_string(i) + ":1"};

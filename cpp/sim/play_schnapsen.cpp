@@ -48,7 +48,7 @@ void play_schnapsen_deal(const Spec& spec, std::uint64_t i, const Columns& out) 
   const auto variant =
       spec.game == Game::SchnapsenDeal ? schnapsen::SCHNAPSEN : schnapsen::SIXTYSIX;
   const Seat a = seat_of_a(i), dealer = dealer_of(i);
-  Stream sa(spec.seed, i, 0), sb(spec.seed, i, 1);
+  Stream sa(spec.key, i, 0), sb(spec.key, i, 1);
   Players players;
   players.policy[a] = spec.players[0];
   players.policy[schnapsen::other(a)] = spec.players[1];
@@ -83,7 +83,7 @@ void play_schnapsen_match(const Spec& spec, std::uint64_t i, const Columns& out)
   const Seat a = seat_of_a(i), dealer = dealer_of(i);
   std::uint8_t seed[32];
   match_seed(spec.seed, i, seed);
-  Stream sa(spec.seed, i, 0), sb(spec.seed, i, 1);
+  Stream sa(spec.key, i, 0), sb(spec.key, i, 1);
   Players players;
   players.policy[a] = spec.players[0];
   players.policy[schnapsen::other(a)] = spec.players[1];

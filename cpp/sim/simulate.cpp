@@ -6,6 +6,7 @@
 #include "common/sha256.hpp"
 #include "sim/play_durak.hpp"
 #include "sim/play_schnapsen.hpp"
+#include "sim/stream.hpp"
 
 namespace trumpf::sim {
 
@@ -27,7 +28,9 @@ void match_seed(const std::uint8_t* seed, std::uint64_t index, std::uint8_t out[
   std::memcpy(out, d.data(), 32);
 }
 
-void run(const Spec& spec, const Columns& out, Progress& progress) {
+void run(const Spec& asked, const Columns& out, Progress& progress) {
+  Spec spec = asked;
+  spec.key = Stream::key_of(spec.seed);
   run_parallel(spec.count, spec.threads, progress, [&](std::uint64_t i) {
     switch (spec.game) {
       case Game::SchnapsenDeal:

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "common/sha256.hpp"
 #include "sim/pool.hpp"
 
 namespace trumpf::sim {
@@ -42,6 +43,7 @@ struct Spec {
   Game game;
   Policy players[2];
   std::uint8_t seed[32];
+  Digest key;  // set by run(): Stream::key_of(seed), whence the players' streams
   std::uint64_t count;
   int threads;
 };

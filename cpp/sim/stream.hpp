@@ -1,16 +1,17 @@
 // The random stream of one player in one simulated game.
 //
 // A simulation must give the same result whatever the thread count, so no
-// stream is shared and none is global: player p of game i draws from a
-// xoshiro256** generator seeded by SHA-256(master seed || "random:<i>:<p>").
-// xoshiro is written here by hand because it sits on the hot path (a draw per
-// move) and is a dozen lines; <random>'s engines are slower to seed and its
+// stream is shared and none is global: the stream of player p in game i is a
+// function of (key, i, p) alone, where key = SHA-256(master seed || "random")
+// is taken once per simulation. SplitMix64 spreads (key, i, p) over the
+// 256-bit state of a xoshiro256** generator. Both are written here by hand
+// because they sit on the hot path (a draw per move, a seeding per game) and
+// are a dozen lines each; <random>'s engines are slower to seed and its
 // distributions differ between standard libraries, which would break
 // reproducibility across platforms.
 #pragma once
 
 #include <cstdint>
-#include <string>
 
 #include "common/sha256.hpp"
 
@@ -18,18 +19,24 @@ namespace trumpf::sim {
 
 class Stream {
  public:
-  Stream(const std::uint8_t* seed, std::uint64_t game, int player) noexcept {
-    std::uint8_t message[96];
+  // The key of a simulation: SHA-256(seed || "random").
+  static Digest key_of(const std::uint8_t* seed) noexcept {
+    std::uint8_t message[38];
     for (int k = 0; k < 32; ++k) message[k] = seed[k];
-    std::string text = "random:" + std::to_string(game) + ":" + std::to_string(player);
-    std::size_t n = text.size();
-    for (std::size_t k = 0; k < n; ++k) message[32 + k] = std::uint8_t(text[k]);
-    Digest d = sha256(message, 32 + n);
+    const char* text = "random";
+    for (int k = 0; k < 6; ++k) message[32 + k] = std::uint8_t(text[k]);
+    return sha256(message, sizeof message);
+  }
+
+  Stream(const Digest& key, std::uint64_t game, int player) noexcept {
+    std::uint64_t k[4];
     for (int w = 0; w < 4; ++w) {
       std::uint64_t v = 0;
-      for (int b = 0; b < 8; ++b) v = (v << 8) | d[8 * w + b];
-      s_[w] = v;
+      for (int b = 0; b < 8; ++b) v = (v << 8) | key[8 * w + b];
+      k[w] = v;
     }
+    std::uint64_t z = k[0] ^ ((game * 2 + std::uint64_t(player)) * 0x9E3779B97F4A7C15ULL);
+    for (int w = 0; w < 4; ++w) s_[w] = splitmix64(z) ^ k[w];
     if ((s_[0] | s_[1] | s_[2] | s_[3]) == 0) s_[0] = 1;  // xoshiro's one forbidden state
   }
 
@@ -60,6 +67,12 @@ class Stream {
   }
 
  private:
+  static std::uint64_t splitmix64(std::uint64_t& z) noexcept {
+    std::uint64_t r = (z += 0x9E3779B97F4A7C15ULL);
+    r = (r ^ (r >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    r = (r ^ (r >> 27)) * 0x94D049BB133111EBULL;
+    return r ^ (r >> 31);
+  }
   static std::uint64_t rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }
   std::uint64_t s_[4];
 };
