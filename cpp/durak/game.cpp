@@ -117,30 +117,6 @@ Code deal_game(const std::uint8_t* seed, std::uint64_t number, GameState& s) noe
   return Code::Ok;
 }
 
-Phase phase_of(const GameState& s) noexcept {
-  if (s.outcome) return Phase::Over;
-  const Bout& b = s.bout;
-  if (b.taken) return Phase::PileOn;
-  if (b.n_beat < b.n_att) return Phase::Defend;
-  return Phase::Attack;
-}
-
-int turn_of(const GameState& s) noexcept {
-  switch (phase_of(s)) {
-    case Phase::Over:
-      return 0;
-    case Phase::Defend:
-      return s.bout.defender();
-    default:
-      return s.bout.attacker;
-  }
-}
-
-bool can_swap(const GameState& s, int seat) noexcept {
-  if (s.outcome || (seat != 1 && seat != 2)) return false;
-  return s.six_owner == seat && (s.hand(seat) & bit_of(s.six())) && s.turn_up_left();
-}
-
 int legal_moves(const GameState& s, int seat, Move* out) noexcept {
   const Phase p = phase_of(s);
   if (p == Phase::Over || seat != turn_of(s)) return 0;
@@ -331,6 +307,11 @@ void settle(GameState& s, EventSink* ev) noexcept {
 Code apply_move(GameState& s, int seat, Move m, EventSink* ev) noexcept {
   const Code c = check_move(s, seat, m);
   if (c != Code::Ok) return c;
+  apply_legal(s, seat, m, ev);
+  return Code::Ok;
+}
+
+void apply_legal(GameState& s, int seat, Move m, EventSink* ev) noexcept {
   Bout& b = s.bout;
   Event e = make(EventKind::Attack);
   e.seat = std::uint8_t(seat);
@@ -374,12 +355,11 @@ Code apply_move(GameState& s, int seat, Move m, EventSink* ev) noexcept {
       e.kind = EventKind::Resign;
       emit(s, ev, e);
       finish(s, ev, resigned(seat));
-      return Code::Ok;
+      return;
     default:
-      return Code::NotLegal;
+      return;
   }
   settle(s, ev);
-  return Code::Ok;
 }
 
 Move bot_choose(const GameState& s, int seat, int level, std::uint32_t word) noexcept {

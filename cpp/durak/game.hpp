@@ -140,9 +140,30 @@ inline Outcome outcome_of(const GameState& s) noexcept { return Outcome(s.outcom
 inline int fool_of(const GameState& s) noexcept { return s.fool; }
 inline int bouts_played(const GameState& s) noexcept { return s.bouts; }
 
-Phase phase_of(const GameState& s) noexcept;
-int turn_of(const GameState& s) noexcept;  // 0 when over
-bool can_swap(const GameState& s, int seat) noexcept;
+// Inline: the play loop asks these several times a move.
+inline Phase phase_of(const GameState& s) noexcept {
+  if (s.outcome) return Phase::Over;
+  const Bout& b = s.bout;
+  if (b.taken) return Phase::PileOn;
+  if (b.n_beat < b.n_att) return Phase::Defend;
+  return Phase::Attack;
+}
+
+inline int turn_of(const GameState& s) noexcept {  // 0 when over
+  switch (phase_of(s)) {
+    case Phase::Over:
+      return 0;
+    case Phase::Defend:
+      return s.bout.defender();
+    default:
+      return s.bout.attacker;
+  }
+}
+
+inline bool can_swap(const GameState& s, int seat) noexcept {
+  if (s.outcome || (seat != 1 && seat != 2)) return false;
+  return s.six_owner == seat && (s.hand(seat) & bit_of(s.six())) && s.turn_up_left();
+}
 
 // Legal moves of `seat` in the reference order; 0 for a seat not on turn.
 int legal_moves(const GameState& s, int seat, Move* out) noexcept;
@@ -152,6 +173,11 @@ Code check_move(const GameState& s, int seat, Move m) noexcept;
 
 // Apply `m` for `seat`; on a refusal nothing changes.
 Code apply_move(GameState& s, int seat, Move m, EventSink* events) noexcept;
+
+// Apply a move already known to be legal (from legal_moves or bot_choose),
+// skipping the refusal checks: the simulator's path. Anything else is
+// undefined; callers with untrusted moves use apply_move.
+void apply_legal(GameState& s, int seat, Move m, EventSink* events) noexcept;
 
 // The level-1 word: first big-endian word of SHA-256("{bot_seed}:{seat}:{ply}").
 std::uint32_t bot_word(std::string_view bot_seed, int seat, int ply) noexcept;

@@ -39,7 +39,7 @@ void play_durak_game(const Spec& spec, std::uint64_t i, const Columns& out) noex
         m = durak::bot_choose(s, seat, 3, 0);
         break;
     }
-    durak::apply_move(s, seat, m, nullptr);
+    durak::apply_legal(s, seat, m, nullptr);
     ++played;
   }
   const int fool = durak::fool_of(s);
