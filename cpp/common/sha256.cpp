@@ -150,20 +150,32 @@ Digest sha256(const std::uint8_t* data, std::size_t len) noexcept {
   return sha256_via(data, len, true);
 }
 
-Digest sha256_via(const std::uint8_t* data, std::size_t len, bool hardware) noexcept {
-  std::uint32_t state[8];
-  std::memcpy(state, H0, sizeof state);
-  std::size_t full = len / 64;
+namespace {
+
+// Runs the compression over `data` and its padding, leaving the state words.
+void digest_state(const std::uint8_t* data, std::size_t len, bool hardware,
+                  std::uint32_t state[8]) noexcept {
+  std::memcpy(state, H0, sizeof H0);
+  const std::size_t full = len / 64;
   for (std::size_t i = 0; i < full; ++i) compress(state, data + 64 * i, hardware);
-  std::uint8_t block[128] = {};
-  std::size_t rest = len - full * 64;
+  const std::size_t rest = len - full * 64;
+  // Padding: 0x80, zeros, the bit length; one block when it fits, else two.
+  const std::size_t tail = rest + 1 + 8 <= 64 ? 64 : 128;
+  std::uint8_t block[128];
   if (rest) std::memcpy(block, data + full * 64, rest);
   block[rest] = 0x80;
-  std::size_t tail = rest + 1 + 8 <= 64 ? 64 : 128;
-  std::uint64_t bits = std::uint64_t(len) * 8;
+  std::memset(block + rest + 1, 0, tail - rest - 1 - 8);
+  const std::uint64_t bits = std::uint64_t(len) * 8;
   for (int i = 0; i < 8; ++i) block[tail - 1 - i] = std::uint8_t(bits >> (8 * i));
   compress(state, block, hardware);
   if (tail == 128) compress(state, block + 64, hardware);
+}
+
+}  // namespace
+
+Digest sha256_via(const std::uint8_t* data, std::size_t len, bool hardware) noexcept {
+  std::uint32_t state[8];
+  digest_state(data, len, hardware, state);
   Digest out;
   for (int i = 0; i < 8; ++i) {
     out[4 * i] = std::uint8_t(state[i] >> 24);
@@ -172,6 +184,10 @@ Digest sha256_via(const std::uint8_t* data, std::size_t len, bool hardware) noex
     out[4 * i + 3] = std::uint8_t(state[i]);
   }
   return out;
+}
+
+void sha256_words(const std::uint8_t* data, std::size_t len, std::uint32_t out[8]) noexcept {
+  digest_state(data, len, true, out);
 }
 
 }  // namespace trumpf

@@ -23,6 +23,10 @@ Digest sha256(const std::uint8_t* data, std::size_t len) noexcept;
 // that has the SHA extensions; `hardware` is ignored where the CPU lacks them.
 Digest sha256_via(const std::uint8_t* data, std::size_t len, bool hardware) noexcept;
 
+// The digest as its eight big-endian 32-bit words, which is the form the
+// shuffle consumes: it skips packing the state into bytes and back.
+void sha256_words(const std::uint8_t* data, std::size_t len, std::uint32_t out[8]) noexcept;
+
 // Whether the hardware (SHA-NI) path is in use on this machine.
 bool sha256_uses_hardware() noexcept;
 

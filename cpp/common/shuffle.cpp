@@ -24,11 +24,7 @@ void WordStream::refill() noexcept {
     c /= 10;
   } while (c);
   for (int i = 0; i < len; ++i) message_[counter_at_ + i] = std::uint8_t(digits[len - 1 - i]);
-  Digest d = sha256(message_, counter_at_ + std::size_t(len));
-  for (int i = 0; i < 8; ++i) {
-    words_[i] = (std::uint32_t(d[4 * i]) << 24) | (std::uint32_t(d[4 * i + 1]) << 16) |
-                (std::uint32_t(d[4 * i + 2]) << 8) | std::uint32_t(d[4 * i + 3]);
-  }
+  sha256_words(message_, counter_at_ + std::size_t(len), words_);
   used_ = 0;
 }
 

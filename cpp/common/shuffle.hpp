@@ -35,14 +35,54 @@ class WordStream {
   int used_ = 8;
 };
 
-// A uniformly drawn index in [0, m), by rejection as the reference does.
+// A uniformly drawn index in [0, m), by rejection as the reference does:
+// words at or above floor(2^32 / m) * m are thrown away, the rest taken mod m.
+//
+// Two divisions a draw would cost more than the SHA-256 behind the words, so
+// for the pack sizes that occur (m <= 64) the limit and a Lemire fastmod
+// multiplier come from a table built at compile time; the result is the same.
+struct Divisor {
+  std::uint64_t limit;  // floor(2^32 / m) * m
+  std::uint64_t magic;  // 2^64 / m, rounded up (Lemire, Kaser and Kurz 2019)
+};
+
+constexpr Divisor divisor_for(std::uint32_t m) noexcept {
+  return Divisor{((std::uint64_t(1) << 32) / m) * m, ~std::uint64_t(0) / m + 1};
+}
+
+struct DivisorTable {
+  Divisor d[65];
+  constexpr DivisorTable() noexcept : d() {
+    for (std::uint32_t m = 1; m <= 64; ++m) d[m] = divisor_for(m);
+  }
+};
+inline constexpr DivisorTable kDivisors{};
+
+inline std::uint32_t fastmod(std::uint32_t w, std::uint64_t magic, std::uint32_t m) noexcept {
+#ifdef __SIZEOF_INT128__
+  const std::uint64_t low = magic * w;
+  return std::uint32_t((static_cast<unsigned __int128>(low) * m) >> 64);
+#else
+  (void)magic;
+  return w % m;
+#endif
+}
+
 inline std::uint32_t draw_below(WordStream& words, std::uint32_t m) noexcept {
-  const std::uint64_t limit = ((std::uint64_t(1) << 32) / m) * m;
+  if (m > 64) {
+    const std::uint64_t limit = ((std::uint64_t(1) << 32) / m) * m;
+    std::uint32_t w;
+    do {
+      w = words.next();
+    } while (w >= limit);
+    return w % m;
+  }
+  const Divisor& d = kDivisors.d[m];
   std::uint32_t w;
   do {
     w = words.next();
-  } while (w >= limit);
-  return w % m;
+  } while (w >= d.limit);
+  return fastmod(w, d.magic, m);
 }
 
 // Shuffles `cards[0..n)` in place, Fisher-Yates from the back.

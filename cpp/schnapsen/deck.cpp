@@ -1,14 +1,26 @@
 #include "schnapsen/deck.hpp"
 
+#include <cstring>
+
 #include "common/shuffle.hpp"
 
 namespace trumpf::schnapsen {
 
 int pack_for(VariantId v, Card* out) noexcept {
-  int n = 0;
-  for (int c = 1; c <= 24; ++c)
-    if (v == SIXTYSIX || rank_of(Card(c)) != RANK_NINE) out[n++] = Card(c);
-  return n;
+  // Every deal starts from one of these two packs, so they are built once.
+  struct Packs {
+    Card cards[2][24];
+    int n[2];
+    Packs() noexcept : cards(), n() {
+      for (int c = 1; c <= 24; ++c) {
+        cards[SIXTYSIX][n[SIXTYSIX]++] = Card(c);
+        if (rank_of(Card(c)) != RANK_NINE) cards[SCHNAPSEN][n[SCHNAPSEN]++] = Card(c);
+      }
+    }
+  };
+  static const Packs packs;
+  std::memcpy(out, packs.cards[v], std::size_t(packs.n[v]));
+  return packs.n[v];
 }
 
 int order_for(VariantId v, const std::uint8_t seed[32], std::uint64_t number, Card* out) noexcept {

@@ -7,7 +7,8 @@
 
 namespace trumpf::sim {
 
-void play_durak_game(const Spec& spec, std::uint64_t i, const Columns& out) noexcept {
+TRUMPF_FLATTEN void play_durak_game(const Spec& spec, std::uint64_t i,
+                                    const Columns& out) noexcept {
   // Player A sits in seat 1 in even games; the cards decide who attacks first.
   const int seat_a = 1 + int(i & 1);
   Stream streams[2] = {Stream(spec.key, i, 0), Stream(spec.key, i, 1)};

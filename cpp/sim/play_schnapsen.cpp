@@ -44,7 +44,8 @@ std::int8_t player_of(Seat seat, Seat a) noexcept {
 
 }  // namespace
 
-void play_schnapsen_deal(const Spec& spec, std::uint64_t i, const Columns& out) noexcept {
+TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i,
+                                        const Columns& out) noexcept {
   const auto variant =
       spec.game == Game::SchnapsenDeal ? schnapsen::SCHNAPSEN : schnapsen::SIXTYSIX;
   const Seat a = seat_of_a(i), dealer = dealer_of(i);
@@ -77,7 +78,8 @@ void play_schnapsen_deal(const Spec& spec, std::uint64_t i, const Columns& out) 
   out.moves[i] = moves;
 }
 
-void play_schnapsen_match(const Spec& spec, std::uint64_t i, const Columns& out) noexcept {
+TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i,
+                                         const Columns& out) noexcept {
   const auto variant =
       spec.game == Game::SchnapsenMatch ? schnapsen::SCHNAPSEN : schnapsen::SIXTYSIX;
   const Seat a = seat_of_a(i), dealer = dealer_of(i);

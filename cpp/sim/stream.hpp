@@ -19,24 +19,28 @@ namespace trumpf::sim {
 
 class Stream {
  public:
-  // The key of a simulation: SHA-256(seed || "random").
-  static Digest key_of(const std::uint8_t* seed) noexcept {
-    std::uint8_t message[38];
-    for (int k = 0; k < 32; ++k) message[k] = seed[k];
-    const char* text = "random";
-    for (int k = 0; k < 6; ++k) message[32 + k] = std::uint8_t(text[k]);
-    return sha256(message, sizeof message);
-  }
-
-  Stream(const Digest& key, std::uint64_t game, int player) noexcept {
+  // The key of a simulation, SHA-256(seed || "random"), as four 64-bit words.
+  struct Key {
     std::uint64_t k[4];
+  };
+  static Key key_of(const std::uint8_t* seed) noexcept {
+    std::uint8_t message[38];
+    for (int i = 0; i < 32; ++i) message[i] = seed[i];
+    const char* text = "random";
+    for (int i = 0; i < 6; ++i) message[32 + i] = std::uint8_t(text[i]);
+    const Digest d = sha256(message, sizeof message);
+    Key key;
     for (int w = 0; w < 4; ++w) {
       std::uint64_t v = 0;
-      for (int b = 0; b < 8; ++b) v = (v << 8) | key[8 * w + b];
-      k[w] = v;
+      for (int b = 0; b < 8; ++b) v = (v << 8) | d[8 * w + b];
+      key.k[w] = v;
     }
-    std::uint64_t z = k[0] ^ ((game * 2 + std::uint64_t(player)) * 0x9E3779B97F4A7C15ULL);
-    for (int w = 0; w < 4; ++w) s_[w] = splitmix64(z) ^ k[w];
+    return key;
+  }
+
+  Stream(const Key& key, std::uint64_t game, int player) noexcept {
+    std::uint64_t z = key.k[0] ^ ((game * 2 + std::uint64_t(player)) * 0x9E3779B97F4A7C15ULL);
+    for (int w = 0; w < 4; ++w) s_[w] = splitmix64(z) ^ key.k[w];
     if ((s_[0] | s_[1] | s_[2] | s_[3]) == 0) s_[0] = 1;  // xoshiro's one forbidden state
   }
 
