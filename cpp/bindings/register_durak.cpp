@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/fastcall.hpp"
 #include "bindings/register.hpp"
 #include "common/shuffle.hpp"
 #include "durak/deck.hpp"
@@ -282,10 +283,15 @@ py::list cards_list(Cards s) {
 }
 
 py::dict move_dict(Move m) {
-  py::dict d;
-  d[N->kind] = kind_str(m.kind);
-  if (m.kind == Kind::Attack || m.kind == Kind::Beat) d[N->card] = py::int_(int(m.card));
-  return d;
+  // One template per (kind, card).
+  static auto* moves = new fast::DictTemplates(8 * 40);
+  const bool carded = m.kind == Kind::Attack || m.kind == Kind::Beat;
+  return moves->get(std::size_t(m.kind) * 40 + (carded ? m.card : 0), [&] {
+    py::dict d;
+    d[N->kind] = kind_str(m.kind);
+    if (carded) d[N->card] = py::int_(int(m.card));
+    return d;
+  });
 }
 
 py::dict seat_map(int a, int b) {
@@ -304,6 +310,18 @@ py::dict result_dict(Outcome o, int fool) {
 }
 
 py::dict event_dict(const Event& e) {
+  if (e.kind == EventKind::Attack || e.kind == EventKind::Beat) {
+    // The commonest events: one template per (kind, seat, card).
+    static auto* plays = new fast::DictTemplates(2 * 3 * 40);
+    const std::size_t key = (e.kind == EventKind::Attack ? 0 : 120) + e.seat * 40 + e.card;
+    return plays->get(key, [&] {
+      py::dict d;
+      d[N->kind] = e.kind == EventKind::Attack ? N->k_attack : N->k_beat;
+      d[N->seat] = seat_obj(e.seat);
+      d[N->card] = py::int_(int(e.card));
+      return d;
+    });
+  }
   py::dict d;
   switch (e.kind) {
     case EventKind::Attack:
@@ -737,6 +755,61 @@ Bout bout_from(py::handle b) {
 
 }  // namespace
 
+namespace {
+
+// The play loop's four calls (turn, over, legal, apply) as plain CPython
+// methods and getters: see bindings/fastcall.hpp.
+const char* const kSeatArg[] = {"seat"};
+const char* const kApplyArgs[] = {"seat", "move"};
+
+PyObject* game_legal(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kw) {
+  return fast::guarded([&]() -> PyObject* {
+    PyObject* a[1];
+    if (!fast::parse("legal", args, nargsf, kw, kSeatArg, a)) return nullptr;
+    PyGame* g = fast::value_of<PyGame>(self);
+    return g ? legal_list(g->s, require_seat(a[0])).release().ptr() : nullptr;
+  });
+}
+
+PyObject* game_apply(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kw) {
+  return fast::guarded([&]() -> PyObject* {
+    PyObject* a[2];
+    if (!fast::parse("apply", args, nargsf, kw, kApplyArgs, a)) return nullptr;
+    PyGame* g = fast::value_of<PyGame>(self);
+    return g ? apply_to(*g, a[0], a[1]).release().ptr() : nullptr;
+  });
+}
+
+PyObject* game_turn(PyObject* self, void*) {
+  return fast::guarded([&]() -> PyObject* {
+    PyGame* g = fast::value_of<PyGame>(self);
+    return g ? seat_obj(turn_of(g->s)).release().ptr() : nullptr;
+  });
+}
+
+PyObject* game_over(PyObject* self, void*) {
+  PyGame* g = fast::value_of<PyGame>(self);
+  return g ? PyBool_FromLong(is_over(g->s)) : nullptr;
+}
+
+PyMethodDef kGameMethods[] = {
+    {"legal", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(game_legal)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "legal($self, seat)\n--\n\nWhat `seat` may do now, as a new list of move dicts in the "
+     "reference order; empty for the seat not on turn."},
+    {"apply", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(game_apply)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "apply($self, seat, move)\n--\n\nPlays `move` for `seat` and returns the events it "
+     "caused; raises Error with the reference code, changing nothing, when it is refused."},
+};
+PyGetSetDef kGameGetters[] = {
+    {"turn", game_turn, nullptr, "The seat the game waits on (1 or 2); None once it is over.",
+     nullptr},
+    {"over", game_over, nullptr, "Whether the deal has ended.", nullptr},
+};
+
+}  // namespace
+
 void register_durak(py::module_& m) {
   make_names();
 
@@ -1032,6 +1105,8 @@ class Error(ValueError):
         return "<durak.Bot level " + std::to_string(b.level) + " seed " +
                std::string(py::repr(b.seed_obj)) + ">";
       });
+  for (auto& def : kGameMethods) fast::add_method(m.attr("Game"), &def);
+  for (auto& def : kGameGetters) fast::add_getter(m.attr("Game"), &def);
 }
 
 }  // namespace trumpf::bindings

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/fastcall.hpp"
 #include "bindings/register.hpp"
 #include "schnapsen/bot.hpp"
 #include "schnapsen/card.hpp"
@@ -410,17 +411,30 @@ py::dict event_dict(const Rec& r) {
     default:
       break;
   }
+  if (e.kind == ts::EventKind::LEAD || e.kind == ts::EventKind::FOLLOW) {
+    // The commonest events: one template per (kind, seat, card).
+    static auto* leads = new fast::DictTemplates(2 * 2 * 32);
+    const std::size_t key = (e.kind == ts::EventKind::LEAD ? 0 : 64) + e.seat * 32 + e.card;
+    return leads->get(key, [&] {
+      py::dict d;
+      d[S->kind] = S->event_kinds[int(e.kind)];
+      d[S->seat] = seat_obj(e.seat);
+      d[S->card] = py::int_(int(e.card));
+      return d;
+    });
+  }
+  if (e.kind == ts::EventKind::TRICK) {
+    static auto* tricks = new fast::DictTemplates(2);
+    return tricks->get(e.seat, [&] {
+      py::dict d;
+      d[S->kind] = S->event_kinds[int(e.kind)];
+      d[S->winner] = seat_obj(e.seat);
+      return d;
+    });
+  }
   py::dict d;
   d[S->kind] = S->event_kinds[int(e.kind)];
   switch (e.kind) {
-    case ts::EventKind::LEAD:
-    case ts::EventKind::FOLLOW:
-      d[S->seat] = seat_obj(e.seat);
-      d[S->card] = py::int_(int(e.card));
-      break;
-    case ts::EventKind::TRICK:
-      d[S->winner] = seat_obj(e.seat);
-      break;
     case ts::EventKind::MARRIAGE:
       d[S->seat] = seat_obj(e.seat);
       d[S->suit] = S->suits[e.suit];
@@ -447,15 +461,23 @@ py::list events_list(const std::vector<Rec>& recs, size_t from = 0) {
 }
 
 py::dict move_dict(const ts::DealState& s, ts::Move m) {
-  py::dict d;
-  d[S->kind] = S->move_kinds[int(m.kind)];
-  if (m.kind == ts::MoveKind::LEAD || m.kind == ts::MoveKind::FOLLOW) {
-    d[S->card] = py::int_(int(m.arg));
-  } else if (m.kind == ts::MoveKind::MARRIAGE) {
-    d[S->suit] = S->suits[m.arg];
-    d[S->value] = py::int_(ts::marriage_value(s, m.arg));
-  }
-  return d;
+  // One template per (kind, card) or (marriage, suit, value).
+  static auto* moves = new fast::DictTemplates(8 * 32);
+  const int value = m.kind == ts::MoveKind::MARRIAGE ? ts::marriage_value(s, m.arg) : 0;
+  const std::size_t key =
+      std::size_t(m.kind) * 32 +
+      (m.kind == ts::MoveKind::MARRIAGE ? m.arg + (value == 40 ? 4 : 0) : std::size_t(m.arg & 31));
+  return moves->get(key, [&] {
+    py::dict d;
+    d[S->kind] = S->move_kinds[int(m.kind)];
+    if (m.kind == ts::MoveKind::LEAD || m.kind == ts::MoveKind::FOLLOW) {
+      d[S->card] = py::int_(int(m.arg));
+    } else if (m.kind == ts::MoveKind::MARRIAGE) {
+      d[S->suit] = S->suits[m.arg];
+      d[S->value] = py::int_(value);
+    }
+    return d;
+  });
 }
 
 py::list legal_list(const ts::DealState& s, ts::Seat seat, bool match_over = false) {
@@ -996,6 +1018,89 @@ std::int16_t int_field(py::handle d, py::handle seat_key) {
 
 }  // namespace
 
+namespace {
+
+// The play loop's four calls (turn, over, legal, apply) on Deal and Match,
+// installed as plain CPython methods: see bindings/fastcall.hpp.
+const char* const kSeatArg[] = {"seat"};
+const char* const kApplyArgs[] = {"seat", "move"};
+
+template <class Box, py::list (*Legal)(const Box&, py::handle)>
+PyObject* fast_legal(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kw) {
+  return fast::guarded([&]() -> PyObject* {
+    PyObject* a[1];
+    if (!fast::parse("legal", args, nargsf, kw, kSeatArg, a)) return nullptr;
+    Box* b = fast::value_of<Box>(self);
+    return b ? Legal(*b, a[0]).release().ptr() : nullptr;
+  });
+}
+
+template <class Box, py::list (*Apply)(Box&, py::handle, py::handle)>
+PyObject* fast_apply(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kw) {
+  return fast::guarded([&]() -> PyObject* {
+    PyObject* a[2];
+    if (!fast::parse("apply", args, nargsf, kw, kApplyArgs, a)) return nullptr;
+    Box* b = fast::value_of<Box>(self);
+    return b ? Apply(*b, a[0], a[1]).release().ptr() : nullptr;
+  });
+}
+
+py::list deal_legal(const DealBox& b, py::handle seat) { return legal_list(b.s, seat_arg(seat)); }
+py::list match_legal(const MatchBox& b, py::handle seat) {
+  return legal_list(b.m.deal, seat_arg(seat), b.m.over);
+}
+
+PyObject* deal_turn(PyObject* self, void*) {
+  return fast::guarded([&]() -> PyObject* {
+    DealBox* b = fast::value_of<DealBox>(self);
+    return b ? seat_obj(b->s.turn).release().ptr() : nullptr;
+  });
+}
+PyObject* deal_over(PyObject* self, void*) {
+  DealBox* b = fast::value_of<DealBox>(self);
+  return b ? PyBool_FromLong(b->s.over) : nullptr;
+}
+PyObject* match_turn(PyObject* self, void*) {
+  return fast::guarded([&]() -> PyObject* {
+    MatchBox* b = fast::value_of<MatchBox>(self);
+    return b ? seat_obj(ts::match_turn(b->m)).release().ptr() : nullptr;
+  });
+}
+PyObject* match_over(PyObject* self, void*) {
+  MatchBox* b = fast::value_of<MatchBox>(self);
+  return b ? PyBool_FromLong(b->m.over) : nullptr;
+}
+
+#define TRUMPF_FASTCALL(f) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(f))
+PyMethodDef kDealMethods[] = {
+    {"legal", TRUMPF_FASTCALL((fast_legal<DealBox, deal_legal>)), METH_FASTCALL | METH_KEYWORDS,
+     "legal($self, seat)\n--\n\nWhat `seat` may do now, as a new list of move dicts in the "
+     "reference order; empty for the seat not on turn and for a finished deal."},
+    {"apply", TRUMPF_FASTCALL((fast_apply<DealBox, deal_apply>)), METH_FASTCALL | METH_KEYWORDS,
+     "apply($self, seat, move)\n--\n\nPlays `move` for `seat` and returns the events it "
+     "caused; raises Error with the reference code, changing nothing, when it is refused."},
+};
+PyMethodDef kMatchMethods[] = {
+    {"legal", TRUMPF_FASTCALL((fast_legal<MatchBox, match_legal>)), METH_FASTCALL | METH_KEYWORDS,
+     "legal($self, seat)\n--\n\nWhat `seat` may do now in the current deal; empty once the "
+     "match is over."},
+    {"apply", TRUMPF_FASTCALL((fast_apply<MatchBox, match_apply>)), METH_FASTCALL | METH_KEYWORDS,
+     "apply($self, seat, move)\n--\n\nPlays `move` for `seat`; after a deal ends also the "
+     "`deal` event for the next deal or `game_end`. Raises Error when refused."},
+};
+#undef TRUMPF_FASTCALL
+PyGetSetDef kDealGetters[] = {
+    {"turn", deal_turn, nullptr, "The seat whose move it is.", nullptr},
+    {"over", deal_over, nullptr, "Whether the deal has finished.", nullptr},
+};
+PyGetSetDef kMatchGetters[] = {
+    {"turn", match_turn, nullptr, "The seat whose move it is; None once the match is over.",
+     nullptr},
+    {"over", match_over, nullptr, "Whether the match has finished.", nullptr},
+};
+
+}  // namespace
+
 void register_schnapsen(py::module_& m) {
   S = new Strs();
   py::dict ns;
@@ -1427,6 +1532,10 @@ class Error(ValueError):
     if (!s->lead) return py::none();
     return card_obj(ts::best_follow(*s, seat_arg(seat)));
   });
+  for (auto& def : kDealMethods) fast::add_method(m.attr("Deal"), &def);
+  for (auto& def : kDealGetters) fast::add_getter(m.attr("Deal"), &def);
+  for (auto& def : kMatchMethods) fast::add_method(m.attr("Match"), &def);
+  for (auto& def : kMatchGetters) fast::add_getter(m.attr("Match"), &def);
 }
 
 }  // namespace trumpf::bindings
