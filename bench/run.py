@@ -269,7 +269,48 @@ def section_threads(quick: bool) -> list[Row]:
     return rows
 
 
+def section_breakdown(quick: bool) -> list[Row]:
+    """Where a move's time goes in a Python play loop over the API."""
+    n = 50_000 if quick else 300_000
+    deal = schnapsen.Deal.build(variant="schnapsen", seed=SEED, number=1, dealer="p1")
+    seat = deal.turn
+    moves = deal.legal(seat)
+    move = moves[-1]
+    rng = random.Random(1)
+
+    def per_call(work: Callable[[], object]) -> float:
+        started = time.perf_counter()
+        for _ in range(n):
+            work()
+        return (time.perf_counter() - started) / n * 1e9
+
+    empty = per_call(lambda: None)
+    copy = per_call(deal.copy) - empty
+
+    def copy_apply() -> None:
+        deal.copy().apply(seat, move)
+
+    rows = [
+        ("a Python call of nothing (the caller's loop)", f"{empty:.0f} ns", "baseline"),
+        ("deal.turn", f"{per_call(lambda: deal.turn) - empty:.0f} ns", "over the baseline"),
+        ("deal.over", f"{per_call(lambda: deal.over) - empty:.0f} ns", "over the baseline"),
+        (
+            f"deal.legal(seat), {len(moves)} moves",
+            f"{per_call(lambda: deal.legal(seat)) - empty:.0f} ns",
+            "over the baseline",
+        ),
+        ("deal.apply(seat, lead)", f"{per_call(copy_apply) - empty - copy:.0f} ns", "over a copy"),
+        (
+            "rng.randrange(7) (the caller's choice)",
+            f"{per_call(lambda: rng.randrange(7)) - empty:.0f} ns",
+            "over the baseline",
+        ),
+    ]
+    return rows
+
+
 SECTIONS = {
+    "breakdown": section_breakdown,
     "games": section_games,
     "matches": section_matches,
     "peers": section_peers,
