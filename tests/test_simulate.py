@@ -233,3 +233,20 @@ def test_ctrl_c_stops_a_long_run_cleanly() -> None:
     assert proc.returncode == 130, text
     assert "interrupted" in text
     assert "Traceback" not in text
+
+
+def test_the_command_line_counts_fools_and_draws() -> None:
+    proc = cli(
+        "simulate", "durak", "--games", "4000", "--players", "bot3", "random",
+        "--seed", SEED.hex(),
+    )  # fmt: skip
+    text, _ = proc.communicate(timeout=120)
+    assert proc.returncode == 0, text
+    sim = trumpf.simulate("durak", games=4000, players=("bot3", "random"), seed=SEED)
+    fools = [int((sim["fool"] == 0).sum()), int((sim["fool"] == 1).sum())]
+    row = next(line for line in text.splitlines() if "times the fool" in line)
+    assert [int(x.replace(",", "")) for x in row.split()[-4:] if x.replace(",", "").isdigit()] == (
+        fools
+    )
+    draws = next(line for line in text.splitlines() if "draws" in line)
+    assert f"{sim.summary().draws:,}" in draws
