@@ -730,6 +730,19 @@ std::vector<ParsedMove> parse_moves(py::handle moves) {
   return out;
 }
 
+// Refuses a move log at its first bad move, naming the move by its index.
+[[noreturn]] void refuse_log(py::handle moves, std::size_t bad, const ParsedMove& parsed,
+                             const ts::DealState& at_bad, ts::Code code) {
+  py::list seq(py::reinterpret_borrow<py::iterable>(moves));
+  py::object mv = seq[bad];
+  py::object seat =
+      PyDict_Check(mv.ptr()) && PyDict_GetItem(mv.ptr(), S->seat.ptr())
+          ? py::reinterpret_borrow<py::object>(PyDict_GetItem(mv.ptr(), S->seat.ptr()))
+          : py::object(py::none());
+  raise(code, "move " + std::to_string(bad) + " (" + repr_of(mv) + ") refused: " +
+                  refusal_message(at_bad, parsed.seat, parsed.move, code, seat, mv));
+}
+
 py::dict log_dict(ts::VariantId v, const std::array<std::uint8_t, 32>& seed, const char* kind,
                   const std::uint64_t* number, ts::Seat dealer, py::list moves) {
   py::dict d;
@@ -786,17 +799,7 @@ py::dict replay_deal(py::handle variant, py::handle seed, py::handle number, py:
       record_deal(before, b.s, sink, b.history, b.tricks, nullptr);
     }
   }
-  if (bad < pm.size()) {
-    py::sequence seq =
-        py::reinterpret_borrow<py::sequence>(py::list(py::reinterpret_borrow<py::iterable>(moves)));
-    py::object mv = seq[bad];
-    py::object seat =
-        PyDict_Check(mv.ptr()) && PyDict_GetItem(mv.ptr(), S->seat.ptr())
-            ? py::reinterpret_borrow<py::object>(PyDict_GetItem(mv.ptr(), S->seat.ptr()))
-            : py::object(py::none());
-    raise(code, "move " + std::to_string(bad) + " (" + repr_of(mv) + ") refused: " +
-                    refusal_message(at_bad, pm[bad].seat, pm[bad].move, code, seat, mv));
-  }
+  if (bad < pm.size()) refuse_log(moves, bad, pm[bad], at_bad, code);
   py::dict out;
   out[py::str("deal")] = py::cast(std::move(b));
   out[S->events] = events_list(py::cast<DealBox&>(out[py::str("deal")]).history);
@@ -931,16 +934,7 @@ py::dict replay_match(py::handle variant, py::handle seed, py::handle dealer, py
       match_record(b, before, sink);
     }
   }
-  if (bad < pm.size()) {
-    py::list seq(py::reinterpret_borrow<py::iterable>(moves));
-    py::object mv = seq[bad];
-    py::object seat =
-        PyDict_Check(mv.ptr()) && PyDict_GetItem(mv.ptr(), S->seat.ptr())
-            ? py::reinterpret_borrow<py::object>(PyDict_GetItem(mv.ptr(), S->seat.ptr()))
-            : py::object(py::none());
-    raise(code, "move " + std::to_string(bad) + " (" + repr_of(mv) + ") refused: " +
-                    refusal_message(at_bad, pm[bad].seat, pm[bad].move, code, seat, mv));
-  }
+  if (bad < pm.size()) refuse_log(moves, bad, pm[bad], at_bad, code);
   py::dict out;
   out[S->match] = py::cast(std::move(b));
   out[S->events] = events_list(py::cast<MatchBox&>(out[S->match]).history);

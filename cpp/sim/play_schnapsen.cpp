@@ -16,15 +16,23 @@ using schnapsen::Seat;
 Seat seat_of_a(std::uint64_t i) noexcept { return Seat(i & 1); }
 Seat dealer_of(std::uint64_t i) noexcept { return Seat((i >> 1) & 1); }
 
+// The two players of game i, by seat: player A sits in seat `a`, and each
+// draws from its own stream of the game.
 struct Players {
-  Policy policy[2];  // by seat
-  Stream* stream[2];
+  Policy policy[2];
+  Stream stream[2];
+
+  Players(const Spec& spec, std::uint64_t i, Seat a) noexcept
+      : stream{Stream(spec.key, i, a == 0 ? 0 : 1), Stream(spec.key, i, a == 0 ? 1 : 0)} {
+    policy[a] = spec.players[0];
+    policy[schnapsen::other(a)] = spec.players[1];
+  }
 
   Move choose(const schnapsen::DealState& s, Seat seat) noexcept {
     if (policy[seat] == Policy::Random) {
       Move moves[schnapsen::MAX_MOVES];
       int n = schnapsen::legal_moves(s, seat, moves);
-      return moves[stream[seat]->below(std::uint32_t(n))];
+      return moves[stream[seat].below(std::uint32_t(n))];
     }
     return schnapsen::bot_choose(s, seat, policy[seat] == Policy::Bot1 ? 1 : 2);
   }
@@ -49,12 +57,7 @@ TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i,
   const auto variant =
       spec.game == Game::SchnapsenDeal ? schnapsen::SCHNAPSEN : schnapsen::SIXTYSIX;
   const Seat a = seat_of_a(i), dealer = dealer_of(i);
-  Stream sa(spec.key, i, 0), sb(spec.key, i, 1);
-  Players players;
-  players.policy[a] = spec.players[0];
-  players.policy[schnapsen::other(a)] = spec.players[1];
-  players.stream[a] = &sa;
-  players.stream[schnapsen::other(a)] = &sb;
+  Players players(spec, i, a);
 
   schnapsen::DealState s;
   schnapsen::deal_new(s, variant, spec.seed, i + 1, dealer);
@@ -85,12 +88,7 @@ TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i,
   const Seat a = seat_of_a(i), dealer = dealer_of(i);
   std::uint8_t seed[32];
   match_seed(spec.seed, i, seed);
-  Stream sa(spec.key, i, 0), sb(spec.key, i, 1);
-  Players players;
-  players.policy[a] = spec.players[0];
-  players.policy[schnapsen::other(a)] = spec.players[1];
-  players.stream[a] = &sa;
-  players.stream[schnapsen::other(a)] = &sb;
+  Players players(spec, i, a);
 
   schnapsen::MatchState m;
   schnapsen::match_new(m, variant, seed, dealer);

@@ -37,16 +37,6 @@ class DurakTable(Table):
     def name(self, seat: Any) -> str:
         return f"seat {seat}"
 
-    def over(self) -> bool:
-        return bool(self.game.over)
-
-    def turn(self) -> Any:
-        return self.game.turn
-
-    def view(self, seat: Any) -> dict[str, Any]:
-        view: dict[str, Any] = self.game.view(seat)
-        return view
-
     def lines(self, view: Mapping[str, Any]) -> list[Text]:
         return durak_lines(
             self.impl,

@@ -41,16 +41,6 @@ class SchnapsenTable(Table):
     def name(self, seat: Any) -> str:
         return str(seat)
 
-    def over(self) -> bool:
-        return bool(self.game.over)
-
-    def turn(self) -> Any:
-        return self.game.turn
-
-    def view(self, seat: Any) -> dict[str, Any]:
-        view: dict[str, Any] = self.game.view(seat)
-        return view
-
     def lines(self, view: Mapping[str, Any]) -> list[Text]:
         return schnapsen_lines(
             self.impl,

@@ -75,14 +75,18 @@ class Table(ABC):
     @abstractmethod
     def name(self, seat: Any) -> str: ...
 
-    @abstractmethod
-    def over(self) -> bool: ...
+    def over(self) -> bool:
+        """Whether the match or game has ended (both engines spell it the same)."""
+        return bool(self.game.over)
 
-    @abstractmethod
-    def turn(self) -> Any: ...
+    def turn(self) -> Any:
+        """The seat the engine waits on."""
+        return self.game.turn
 
-    @abstractmethod
-    def view(self, seat: Any) -> dict[str, Any]: ...
+    def view(self, seat: Any) -> dict[str, Any]:
+        """What ``seat`` can see: the only source of what is drawn on the screen."""
+        view: dict[str, Any] = self.game.view(seat)
+        return view
 
     @abstractmethod
     def lines(self, view: Mapping[str, Any]) -> list[Text]: ...
