@@ -7,7 +7,8 @@
 Sections: the Python-API loop vs the pure-Python oracle vs the C++ batch
 simulator for each game; matches between the reference bots; the peers a user
 would pick instead (the VU Amsterdam ``schnapsen`` package, OpenSpiel's
-``pyspiel``), skipped with a note when the ``bench`` extra is not installed;
+``pyspiel``), which the run installs from PyPI when they are missing (set
+TRUMPF_BENCH_NO_INSTALL=1 to skip them instead);
 thread scaling; and instructions per game from callgrind (see
 bench/callgrind.sh). Timings are wall-clock on whatever machine runs them, so
 read the ratios, which are what this suite is for.
@@ -184,7 +185,27 @@ def section_matches(quick: bool) -> list[Row]:
     return rows
 
 
+PEERS = ("schnapsen", "open_spiel")  # the `bench` extra in pyproject.toml
+
+
+def install_peers() -> None:
+    """Installs the peers from PyPI when they are missing, as the `bench` extra would."""
+    import importlib.util
+    import subprocess
+    import sys
+
+    missing = [
+        p
+        for p, mod in zip(PEERS, ("schnapsen", "pyspiel"), strict=True)
+        if not importlib.util.find_spec(mod)
+    ]
+    if missing and os.environ.get("TRUMPF_BENCH_NO_INSTALL") != "1":
+        print(f"installing the peers from PyPI: {' '.join(missing)}", flush=True)
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *missing], check=False)
+
+
 def section_peers(quick: bool) -> list[Row]:
+    install_peers()
     t = 0.5 if quick else 2.0
     rows: list[Row] = []
     moves = [0]
