@@ -843,49 +843,75 @@ class Error(ValueError):
   }
 
   // ------------------------------------------------------------ card
-  m.def("rank_of",
-        [](py::object c) { return std::string(1, kRankLetters[rank_index_of(require_card(c))]); });
-  m.def("suit_of",
-        [](py::object c) { return std::string(1, kSuitLetters[suit_of(require_card(c))]); });
-  m.def("power_of", [](py::object c) { return power_of(require_card(c)); });
-  m.def("name_of", [](py::object c) {
-    Card x = require_card(c);
-    return std::string{kRankLetters[rank_index_of(x)], kSuitLetters[suit_of(x)]};
-  });
-  m.def("face_of", [](py::object c) {
-    Card x = require_card(c);
-    return rank_index_of(x) == 4 ? std::string("10")
-                                 : std::string(1, kRankLetters[rank_index_of(x)]);
-  });
-  m.def("long_name_of", [](py::object c) {
-    static const char* ranks[9] = {"Ace",  "King",  "Queen", "Jack", "Ten",
-                                   "Nine", "Eight", "Seven", "Six"};
-    static const char* suits[4] = {"Spades", "Hearts", "Diamonds", "Clubs"};
-    Card x = require_card(c);
-    return std::string(ranks[rank_index_of(x)]) + " of " + suits[suit_of(x)];
-  });
-  m.def("id_of", [](py::object name) {
-    if (!PyUnicode_Check(name.ptr()))
-      fail("bad_card", "a card name is a str like 'TS', not " + std::string(py::repr(name)));
-    std::string s = py::str(name);
-    for (auto& ch : s) ch = char(std::toupper(static_cast<unsigned char>(ch)));
-    if (s.size() == 3 && s[0] == '1' && s[1] == '0') s = std::string("T") + s[2];
-    if (s.size() == 2) {
-      int r = -1, su = -1;
-      for (int i = 0; i < 9; ++i)
-        if (kRankLetters[i] == s[0]) r = i;
-      for (int i = 0; i < 4; ++i)
-        if (kSuitLetters[i] == s[1]) su = i;
-      if (r >= 0 && su >= 0) return su * 9 + r + 1;
-    }
-    fail("bad_card", "not a card name: " + std::string(py::repr(name)));
-  });
-  m.def("beats", [](py::object card, py::object attack, py::object trump) {
-    return beats(require_card(card), require_card(attack), suit_index(trump));
-  });
+  m.def(
+      "rank_of",
+      [](py::object c) { return std::string(1, kRankLetters[rank_index_of(require_card(c))]); },
+      "The rank letter of a card id 1..36: A, K, Q, J, T, 9, 8, 7 or 6. Error bad_card for "
+      "anything that is not a card id.");
+  m.def(
+      "suit_of",
+      [](py::object c) { return std::string(1, kSuitLetters[suit_of(require_card(c))]); },
+      "The suit letter of a card id: S, H, D or C.");
+  m.def(
+      "power_of", [](py::object c) { return power_of(require_card(c)); },
+      "A card's power inside its suit: the ace 8 down to the six 0.");
+  m.def(
+      "name_of",
+      [](py::object c) {
+        Card x = require_card(c);
+        return std::string{kRankLetters[rank_index_of(x)], kSuitLetters[suit_of(x)]};
+      },
+      "A card's name: rank letter then suit letter, a ten as 'TS'.");
+  m.def(
+      "face_of",
+      [](py::object c) {
+        Card x = require_card(c);
+        return rank_index_of(x) == 4 ? std::string("10")
+                                     : std::string(1, kRankLetters[rank_index_of(x)]);
+      },
+      "A card's rank as its face shows it: '10' for a ten, else the rank letter.");
+  m.def(
+      "long_name_of",
+      [](py::object c) {
+        static const char* ranks[9] = {"Ace",  "King",  "Queen", "Jack", "Ten",
+                                       "Nine", "Eight", "Seven", "Six"};
+        static const char* suits[4] = {"Spades", "Hearts", "Diamonds", "Clubs"};
+        Card x = require_card(c);
+        return std::string(ranks[rank_index_of(x)]) + " of " + suits[suit_of(x)];
+      },
+      "A card's name in words, as 'Ten of Spades'.");
+  m.def(
+      "id_of",
+      [](py::object name) {
+        if (!PyUnicode_Check(name.ptr()))
+          fail("bad_card", "a card name is a str like 'TS', not " + std::string(py::repr(name)));
+        std::string s = py::str(name);
+        for (auto& ch : s) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+        if (s.size() == 3 && s[0] == '1' && s[1] == '0') s = std::string("T") + s[2];
+        if (s.size() == 2) {
+          int r = -1, su = -1;
+          for (int i = 0; i < 9; ++i)
+            if (kRankLetters[i] == s[0]) r = i;
+          for (int i = 0; i < 4; ++i)
+            if (kSuitLetters[i] == s[1]) su = i;
+          if (r >= 0 && su >= 0) return su * 9 + r + 1;
+        }
+        fail("bad_card", "not a card name: " + std::string(py::repr(name)));
+      },
+      "The card id of a name such as 'TS' or '10S', read case-insensitively. Error bad_card for "
+      "anything else.");
+  m.def(
+      "beats",
+      [](py::object card, py::object attack, py::object trump) {
+        return beats(require_card(card), require_card(attack), suit_index(trump));
+      },
+      "Whether `card` beats the attack card `attack` under `trump`: a higher trump on a trump, any "
+      "trump on a non-trump, or a higher card of the same suit.");
 
   // ------------------------------------------------------------ deck
-  m.def("pack", []() { return cards_list((Cards(1) << kPackSize) - 1); });
+  m.def(
+      "pack", []() { return cards_list((Cards(1) << kPackSize) - 1); },
+      "The 36 card ids of the pack, in id order.");
   m.def(
       "order_for",
       [](py::object seed, py::object number) {
@@ -896,7 +922,8 @@ class Error(ValueError):
         for (Card c : o) out.append(int(c));
         return out;
       },
-      py::arg("seed"), py::arg("number") = 1);
+      py::arg("seed"), py::arg("number") = 1,
+      "The seeded shuffle of deal `number` (1 or more), as the 36 card ids in dealing order.");
   m.def(
       "deal_for",
       [](py::object seed, py::object number) {
@@ -917,56 +944,97 @@ class Error(ValueError):
         out["six_owner"] = seat_obj(d.six_owner);
         return out;
       },
-      py::arg("seed"), py::arg("number") = 1);
+      py::arg("seed"), py::arg("number") = 1,
+      "The deal as {hands, talon, trump_card, trump, first_attacker, six_of_trumps, six_owner}: "
+      "hands sorted by id, the talon in draw order with the trump card last, six_owner None when "
+      "nobody was dealt the six.");
 
   // ------------------------------------------------------------ rules
-  m.def("cap_for", [](py::object n) { return cap_for(int(int_or(n, -1000, 1000, 0))); });
-  m.def("legal_attacks", [](py::object hand, py::object bout) {
-    return cards_list(legal_attacks(cards_from(hand), bout_from(bout)));
-  });
-  m.def("legal_beats", [](py::object hand, py::object attack, py::object trump) {
-    return cards_list(legal_beats(cards_from(hand), require_card(attack), suit_index(trump)));
-  });
-  m.def("forced", [](py::object hand, py::object bout, py::object trump, bool swap) -> py::object {
-    Kind k = forced(cards_from(hand), bout_from(bout), suit_index(trump), swap);
-    if (k == Kind::None) return py::none();
-    return kind_str(k);
-  });
-  m.def("closes", [](py::object bout, py::object defender_cards) -> py::object {
-    How how;
-    if (closes(bout_from(bout), int(int_or(defender_cards, 0, 36, 0)), &how))
-      return N->how_s[int(how)];
-    return py::none();
-  });
+  m.def(
+      "cap_for", [](py::object n) { return cap_for(int(int_or(n, -1000, 1000, 0))); },
+      "A bout's cap for a defender holding `n` cards when it opens: min(6, n).");
+  m.def(
+      "legal_attacks",
+      [](py::object hand, py::object bout) {
+        return cards_list(legal_attacks(cards_from(hand), bout_from(bout)));
+      },
+      "The cards of `hand` the attacker may put on `bout` (a bout dict, or None for an empty one): "
+      "any card first, then a rank already on the table while under the cap. Ignores whose turn it "
+      "is.");
+  m.def(
+      "legal_beats",
+      [](py::object hand, py::object attack, py::object trump) {
+        return cards_list(legal_beats(cards_from(hand), require_card(attack), suit_index(trump)));
+      },
+      "The cards of `hand` that beat the attack card `attack` under `trump`.");
+  m.def(
+      "forced",
+      [](py::object hand, py::object bout, py::object trump, bool swap) -> py::object {
+        Kind k = forced(cards_from(hand), bout_from(bout), suit_index(trump), swap);
+        if (k == Kind::None) return py::none();
+        return kind_str(k);
+      },
+      "What the engine resolves by itself for the seat on turn holding `hand`: 'take' for a "
+      "defender who cannot beat, 'done' for an attacker with nothing to throw; None when the seat "
+      "has a choice (a possible swap is one).");
+  m.def(
+      "closes",
+      [](py::object bout, py::object defender_cards) -> py::object {
+        How how;
+        if (closes(bout_from(bout), int(int_or(defender_cards, 0, 36, 0)), &how))
+          return N->how_s[int(how)];
+        return py::none();
+      },
+      "How a bout with every attack beaten ends by itself: 'spent' when the defender has no cards "
+      "left, 'capped' at the cap; None when it goes on.");
 
   // ------------------------------------------------------------ result
-  m.def("outcome", [](py::object counts, py::object talon_left) -> py::object {
-    if (!PyDict_Check(counts.ptr())) fail("bad_counts", "counts is {1: n, 2: n}");
-    int c1 = int(int_or(dict_get(counts, N->one), 0, 36, 0));
-    int c2 = int(int_or(dict_get(counts, N->two), 0, 36, 0));
-    Result r = outcome_of(c1, c2, int(int_or(talon_left, 0, 36, 0)));
-    if (r.outcome == Outcome::None) return py::none();
-    return result_dict(r.outcome, r.fool);
-  });
-  m.def("resigned", [](py::object seat) {
-    Result r = resigned(require_seat(seat));
-    return result_dict(r.outcome, r.fool);
-  });
+  m.def(
+      "outcome",
+      [](py::object counts, py::object talon_left) -> py::object {
+        if (!PyDict_Check(counts.ptr())) fail("bad_counts", "counts is {1: n, 2: n}");
+        int c1 = int(int_or(dict_get(counts, N->one), 0, 36, 0));
+        int c2 = int(int_or(dict_get(counts, N->two), 0, 36, 0));
+        Result r = outcome_of(c1, c2, int(int_or(talon_left, 0, 36, 0)));
+        if (r.outcome == Outcome::None) return py::none();
+        return result_dict(r.outcome, r.fool);
+      },
+      "The result after a refill, from the hand sizes {1: n, 2: n} and the talon's size: {outcome, "
+      "fool, places} for a fool or a draw, None while the deal goes on.");
+  m.def(
+      "resigned",
+      [](py::object seat) {
+        Result r = resigned(require_seat(seat));
+        return result_dict(r.outcome, r.fool);
+      },
+      "The result when `seat` resigns: {outcome: 'resign', fool: seat, places}; the seat that "
+      "resigns is the fool.");
 
   // ------------------------------------------------------------ search
-  m.def("word_for", [](py::object seed, py::object seat, py::object ply) {
-    return word_for(text_of_seed(seed), int(int_or(seat, -(1LL << 40), 1LL << 40, 0)),
-                    int_or(ply, -(1LL << 62), 1LL << 62, 0));
-  });
-  m.def("cost",
-        [](py::object card, py::object hand, py::object trump, py::object level, bool attacking) {
-          return search_cost(require_card(card), cards_from(hand), suit_index(trump),
-                             clamp_level(level), attacking);
-        });
-  m.def("choose", [](py::object view, py::object level, py::object word) {
-    return choose_from_view(view, clamp_level(level),
-                            std::uint32_t(int_or(word, 0, 0xFFFFFFFFLL, 0)), nullptr);
-  });
+  m.def(
+      "word_for",
+      [](py::object seed, py::object seat, py::object ply) {
+        return word_for(text_of_seed(seed), int(int_or(seat, -(1LL << 40), 1LL << 40, 0)),
+                        int_or(ply, -(1LL << 62), 1LL << 62, 0));
+      },
+      "The level-1 bot's word: the first big-endian 32-bit word of SHA-256 of the text "
+      "'{seed}:{seat}:{ply}'.");
+  m.def(
+      "cost",
+      [](py::object card, py::object hand, py::object trump, py::object level, bool attacking) {
+        return search_cost(require_card(card), cards_from(hand), suit_index(trump),
+                           clamp_level(level), attacking);
+      },
+      "What the bot of `level` counts as the cost of playing `card` from `hand`: its power, +20 "
+      "for a trump, +1 for a rank held twice or more (level 3 attacking: -2 instead).");
+  m.def(
+      "choose",
+      [](py::object view, py::object level, py::object word) {
+        return choose_from_view(view, clamp_level(level),
+                                std::uint32_t(int_or(word, 0, 0xFFFFFFFFLL, 0)), nullptr);
+      },
+      "The move (a dict from view['legal']) the bot of `level` picks from a seat's view, level 1 "
+      "picking legal[word mod len(legal)]; None when nothing is legal.");
 
   // ------------------------------------------------------------ Game
   py::class_<PyGame> game(m, "Game", "A two-seat Podkidnoy Durak deal (Game::Durak).");
@@ -976,62 +1044,120 @@ class Error(ValueError):
           [](py::object seed, py::object number, py::object seats) {
             return build_game(seed, number, seats);
           },
-          py::kw_only(), py::arg("seed"), py::arg("number") = 1, py::arg("seats") = 2)
-      .def_property_readonly("seed",
-                             [](const PyGame& g) {
-                               return py::bytes(reinterpret_cast<const char*>(g.seed.data()), 32);
-                             })
-      .def_property_readonly("number", [](const PyGame& g) { return g.number; })
-      .def_property_readonly("trump", [](const PyGame& g) { return N->suit_s[g.s.trump]; })
-      .def_property_readonly("trump_card", [](const PyGame& g) { return int(g.s.trump_card()); })
-      .def_property_readonly("six_of_trumps", [](const PyGame& g) { return int(g.s.six()); })
-      .def_property_readonly("turn_up_left", [](const PyGame& g) { return g.s.turn_up_left(); })
-      .def_property_readonly("six_owner", [](const PyGame& g) { return seat_obj(g.s.six_owner); })
-      .def_property_readonly("hands",
-                             [](const PyGame& g) {
-                               py::dict d;
-                               d[N->one] = cards_list(g.s.hands[0]);
-                               d[N->two] = cards_list(g.s.hands[1]);
-                               return d;
-                             })
-      .def_property_readonly("talon",
-                             [](const PyGame& g) {
-                               py::list out;
-                               for (int i = g.s.talon_pos; i < 24; ++i)
-                                 out.append(int(g.s.talon[i]));
-                               return out;
-                             })
-      .def_property_readonly("talon_left", [](const PyGame& g) { return g.s.talon_left(); })
-      .def_property_readonly("discard", [](const PyGame& g) { return int(g.s.discard); })
-      .def_property_readonly("bout", [](const PyGame& g) { return bout_dict(g.s); })
-      .def_property_readonly("over", [](const PyGame& g) { return is_over(g.s); })
-      .def_property_readonly("result", [](const PyGame& g) { return result_of(g.s); })
-      .def_property_readonly("history", [](const PyGame& g) { return history_list(g.history); })
-      .def_property_readonly("seats",
-                             [](const PyGame&) {
-                               py::list l;
-                               l.append(N->one);
-                               l.append(N->two);
-                               return l;
-                             })
-      .def_property_readonly("phase",
-                             [](const PyGame& g) { return N->phase_s[int(phase_of(g.s))]; })
-      .def_property_readonly("turn", [](const PyGame& g) { return seat_obj(turn_of(g.s)); })
-      .def_property_readonly("ply", [](const PyGame& g) { return int(g.s.ply); })
-      .def("hand_of", [](const PyGame& g,
-                         py::object seat) { return cards_list(g.s.hand(require_seat(seat))); })
-      .def("count_of",
-           [](const PyGame& g, py::object seat) { return count_of(g.s.hand(require_seat(seat))); })
-      .def("can_swap",
-           [](const PyGame& g, py::object seat) { return can_swap(g.s, require_seat(seat)); })
-      .def("legal",
-           [](const PyGame& g, py::object seat) { return legal_list(g.s, require_seat(seat)); })
-      .def("view", [](const PyGame& g, py::object seat) { return view_of(g, require_seat(seat)); })
+          py::kw_only(), py::arg("seed"), py::arg("number") = 1, py::arg("seats") = 2,
+          "A dealt game with the first bout open, or Error: no_seed unless the seed is exactly 32 "
+          "bytes, bad_deal for a deal number below one, bad_seats for anything but two.")
+      .def_property_readonly(
+          "seed",
+          [](const PyGame& g) {
+            return py::bytes(reinterpret_cast<const char*>(g.seed.data()), 32);
+          },
+          "The 32-byte seed the deal was made from.")
+      .def_property_readonly(
+          "number", [](const PyGame& g) { return g.number; },
+          "The deal number (1 or more) the deal was made from.")
+      .def_property_readonly(
+          "trump", [](const PyGame& g) { return N->suit_s[g.s.trump]; },
+          "The trump suit, as a suit letter.")
+      .def_property_readonly(
+          "trump_card", [](const PyGame& g) { return int(g.s.trump_card()); },
+          "The id of the face-up trump card, the last card of the talon; an exchange puts the "
+          "trump six there instead. Kept after the card has been drawn.")
+      .def_property_readonly(
+          "six_of_trumps", [](const PyGame& g) { return int(g.s.six()); },
+          "The id of the six of the trump suit.")
+      .def_property_readonly(
+          "turn_up_left", [](const PyGame& g) { return g.s.turn_up_left(); },
+          "Whether the turn-up is still in the talon.")
+      .def_property_readonly(
+          "six_owner", [](const PyGame& g) { return seat_obj(g.s.six_owner); },
+          "The seat (1 or 2) that was dealt the trump six or drew it, which may exchange it; None "
+          "while the six is in the talon, once the other seat has picked it up, and after the "
+          "exchange.")
+      .def_property_readonly(
+          "hands",
+          [](const PyGame& g) {
+            py::dict d;
+            d[N->one] = cards_list(g.s.hands[0]);
+            d[N->two] = cards_list(g.s.hands[1]);
+            return d;
+          },
+          "Both hands as {1: [...], 2: [...]}, card ids sorted ascending.")
+      .def_property_readonly(
+          "talon",
+          [](const PyGame& g) {
+            py::list out;
+            for (int i = g.s.talon_pos; i < 24; ++i) out.append(int(g.s.talon[i]));
+            return out;
+          },
+          "The cards still to be drawn, in draw order with the turn-up last.")
+      .def_property_readonly(
+          "talon_left", [](const PyGame& g) { return g.s.talon_left(); },
+          "How many cards are left to draw.")
+      .def_property_readonly(
+          "discard", [](const PyGame& g) { return int(g.s.discard); },
+          "How many cards are in the discard heap: a count and never a list, because a player may "
+          "not look through it.")
+      .def_property_readonly(
+          "bout", [](const PyGame& g) { return bout_dict(g.s); },
+          "The open bout as {attacker, defender, cap, attacks, beats, taken}, beats parallel to "
+          "attacks with None for an unbeaten card; None when no bout is open.")
+      .def_property_readonly(
+          "over", [](const PyGame& g) { return is_over(g.s); }, "Whether the deal has ended.")
+      .def_property_readonly(
+          "result", [](const PyGame& g) { return result_of(g.s); },
+          "How the deal ended, as {outcome, fool, places}; None until it ends.")
+      .def_property_readonly(
+          "history", [](const PyGame& g) { return history_list(g.history); },
+          "Every event so far, in order.")
+      .def_property_readonly(
+          "seats",
+          [](const PyGame&) {
+            py::list l;
+            l.append(N->one);
+            l.append(N->two);
+            return l;
+          },
+          "The seat numbers, [1, 2].")
+      .def_property_readonly(
+          "phase", [](const PyGame& g) { return N->phase_s[int(phase_of(g.s))]; },
+          "The stage of the bout: 'attack', 'defend', 'pile_on' or 'over'.")
+      .def_property_readonly(
+          "turn", [](const PyGame& g) { return seat_obj(turn_of(g.s)); },
+          "The seat the game waits on (1 or 2); None once it is over.")
+      .def_property_readonly(
+          "ply", [](const PyGame& g) { return int(g.s.ply); }, "The number of events so far.")
+      .def(
+          "hand_of",
+          [](const PyGame& g, py::object seat) { return cards_list(g.s.hand(require_seat(seat))); },
+          "The cards `seat` holds, sorted by id.")
+      .def(
+          "count_of",
+          [](const PyGame& g, py::object seat) { return count_of(g.s.hand(require_seat(seat))); },
+          "How many cards `seat` holds.")
+      .def(
+          "can_swap",
+          [](const PyGame& g, py::object seat) { return can_swap(g.s, require_seat(seat)); },
+          "Whether `seat` may exchange the trump six for the turn-up now: it is six_owner, still "
+          "holds the six, the turn-up is still in the talon and the deal is not over.")
+      .def(
+          "legal",
+          [](const PyGame& g, py::object seat) { return legal_list(g.s, require_seat(seat)); },
+          "What `seat` may do now, as a new list of move dicts in the reference order; empty for "
+          "the seat not on turn.")
+      .def(
+          "view", [](const PyGame& g, py::object seat) { return view_of(g, require_seat(seat)); },
+          "Everything `seat` can see and nothing else: its hand, the bout as attack and beat "
+          "pairs, the trump, the turn-up while it is in the talon, the talon's and heap's sizes, "
+          "the counts, whether it may swap, its legal moves, ply and the result.")
       .def(
           "apply",
           [](PyGame& g, py::object seat, py::object move) { return apply_to(g, seat, move); },
-          py::arg("seat"), py::arg("move"))
-      .def("copy", [](const PyGame& g) { return PyGame(g); })
+          py::arg("seat"), py::arg("move"),
+          "Plays `move` for `seat` and returns the events it caused; raises Error with the "
+          "reference code, changing nothing, when it is refused.")
+      .def(
+          "copy", [](const PyGame& g) { return PyGame(g); }, "An independent copy of the game.")
       .def("__copy__", [](const PyGame& g) { return PyGame(g); })
       .def("__deepcopy__", [](const PyGame& g, py::object) { return PyGame(g); })
       .def("__repr__", &repr_of)
@@ -1040,48 +1166,61 @@ class Error(ValueError):
           [](py::object seed, py::object moves, py::object number) {
             return replay(seed, moves, number);
           },
-          py::kw_only(), py::arg("seed"), py::arg("moves"), py::arg("number") = 1)
-      .def_static("moves_of", [](py::object history) { return moves_of(history); })
-      .def_static("is_move", [](py::object kind) { return is_move_kind(kind); })
-      .def("to_log",
-           [](const PyGame& g) {
-             py::dict d;
-             d["game"] = N->k_durak;
-             d["kind"] = "game";
-             d["seed"] = hex_of(g.seed);
-             d["number"] = g.number;
-             d["moves"] = moves_of_game(g);
-             return d;
-           })
-      .def_static("from_log", [](py::object log) -> py::object {
-        if (PyUnicode_Check(log.ptr()) || PyBytes_Check(log.ptr())) {
-          try {
-            log = py::module_::import("json").attr("loads")(log);
-          } catch (py::error_already_set&) {
-            fail("bad_log", "a log is the dict to_log returns or its JSON text");
-          }
-        }
-        if (!PyDict_Check(log.ptr()))
-          fail("bad_log", "a log is the dict to_log returns or its JSON text");
-        py::handle game_h = dict_get(log, N->game);
-        if (game_h && !(PyUnicode_Check(game_h.ptr()) && std::string(py::str(game_h)) == "durak"))
-          fail("bad_log", "not a durak log: game " + std::string(py::repr(game_h)));
-        py::handle seed_h = dict_get(log, N->seed);
-        py::object seed = py::none();
-        if (seed_h && PyUnicode_Check(seed_h.ptr())) {
-          try {
-            seed = py::module_::import("builtins").attr("bytes").attr("fromhex")(seed_h);
-          } catch (py::error_already_set&) {
-            fail("no_seed", "the log's seed is not hex");
-          }
-        } else if (seed_h) {
-          seed = py::reinterpret_borrow<py::object>(seed_h);
-        }
-        py::handle num = dict_get(log, N->number);
-        py::handle moves = dict_get(log, N->moves);
-        py::object mv = moves ? py::reinterpret_borrow<py::object>(moves) : py::list();
-        return replay(seed, mv, num ? num : py::handle(N->one))[N->game];
-      });
+          py::kw_only(), py::arg("seed"), py::arg("moves"), py::arg("number") = 1,
+          "Builds the deal and plays `moves` on it; returns {'game': Game, 'events': [...]}, or "
+          "raises Error at the first move the rules refuse.")
+      .def_static(
+          "moves_of", [](py::object history) { return moves_of(history); },
+          "Just the moves in a list of events, as {seat, kind} plus card: what a move log stores.")
+      .def_static(
+          "is_move", [](py::object kind) { return is_move_kind(kind); },
+          "Whether an event kind is somebody's move (attack, beat, take, done, swap, resign) "
+          "rather than what the table did in consequence.")
+      .def(
+          "to_log",
+          [](const PyGame& g) {
+            py::dict d;
+            d["game"] = N->k_durak;
+            d["kind"] = "game";
+            d["seed"] = hex_of(g.seed);
+            d["number"] = g.number;
+            d["moves"] = moves_of_game(g);
+            return d;
+          },
+          "The deal's move log, {game, kind, seed (hex), number, moves}.")
+      .def_static(
+          "from_log",
+          [](py::object log) -> py::object {
+            if (PyUnicode_Check(log.ptr()) || PyBytes_Check(log.ptr())) {
+              try {
+                log = py::module_::import("json").attr("loads")(log);
+              } catch (py::error_already_set&) {
+                fail("bad_log", "a log is the dict to_log returns or its JSON text");
+              }
+            }
+            if (!PyDict_Check(log.ptr()))
+              fail("bad_log", "a log is the dict to_log returns or its JSON text");
+            py::handle game_h = dict_get(log, N->game);
+            if (game_h &&
+                !(PyUnicode_Check(game_h.ptr()) && std::string(py::str(game_h)) == "durak"))
+              fail("bad_log", "not a durak log: game " + std::string(py::repr(game_h)));
+            py::handle seed_h = dict_get(log, N->seed);
+            py::object seed = py::none();
+            if (seed_h && PyUnicode_Check(seed_h.ptr())) {
+              try {
+                seed = py::module_::import("builtins").attr("bytes").attr("fromhex")(seed_h);
+              } catch (py::error_already_set&) {
+                fail("no_seed", "the log's seed is not hex");
+              }
+            } else if (seed_h) {
+              seed = py::reinterpret_borrow<py::object>(seed_h);
+            }
+            py::handle num = dict_get(log, N->number);
+            py::handle moves = dict_get(log, N->moves);
+            py::object mv = moves ? py::reinterpret_borrow<py::object>(moves) : py::list();
+            return replay(seed, mv, num ? num : py::handle(N->one))[N->game];
+          },
+          "The game a log (the dict to_log returns, or its JSON text) replays to.");
 
   // ------------------------------------------------------------ Bot
   py::class_<PyBot> bot(m, "Bot", "The reference Durak bot (Game::Durak::Search), levels 1..3.");
@@ -1094,13 +1233,25 @@ class Error(ValueError):
             return b;
           }),
           py::arg("level") = 1, py::arg("seed") = py::none())
-      .def_property_readonly("level", [](const PyBot& b) { return b.level; })
-      .def_property_readonly("seed", [](const PyBot& b) { return b.seed_obj; })
-      .def("choose",
-           [](const PyBot& b, py::object view) { return bot_choose_view(view, b.level, b.seed); })
-      .def_static("hint", [](py::object view) { return choose_from_view(view, 3, 0, nullptr); })
-      .def_static("level_for",
-                  [](py::object n) { return level_for(int_or(n, -(1LL << 62), 1LL << 62, 1)); })
+      .def_property_readonly(
+          "level", [](const PyBot& b) { return b.level; },
+          "The level the bot plays, 1 to 3 (the asked level clamped).")
+      .def_property_readonly(
+          "seed", [](const PyBot& b) { return b.seed_obj; },
+          "The seed the bot was built with, as given (a str, bytes or None); level 1 hashes it as "
+          "text for its word.")
+      .def(
+          "choose",
+          [](const PyBot& b, py::object view) { return bot_choose_view(view, b.level, b.seed); },
+          "The move (a dict from view['legal']) the bot of this level picks from a seat's view; "
+          "None when nothing is legal.")
+      .def_static(
+          "hint", [](py::object view) { return choose_from_view(view, 3, 0, nullptr); },
+          "The class-level hint for a seat's view: the level 3 choice with word 0.")
+      .def_static(
+          "level_for",
+          [](py::object n) { return level_for(int_or(n, -(1LL << 62), 1LL << 62, 1)); },
+          "The bot level an asked level 1..5 plays, on the ladder 1, 1, 2, 3, 3 (clamped).")
       .def("__repr__", [](const PyBot& b) {
         return "<durak.Bot level " + std::to_string(b.level) + " seed " +
                std::string(py::repr(b.seed_obj)) + ">";

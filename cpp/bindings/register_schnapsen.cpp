@@ -1120,42 +1120,63 @@ class Error(ValueError):
   m.attr("Error") = S->Error;
 
   m.def(
-      "other", [](py::handle seat) { return S->seats[ts::other(seat_arg(seat))]; },
-      py::arg("seat"));
+      "other", [](py::handle seat) { return S->seats[ts::other(seat_arg(seat))]; }, py::arg("seat"),
+      "The other seat: 'p2' for 'p1' and 'p1' for 'p2'.");
 
   // ---- card
-  m.def("rank_of",
-        [](py::handle c) { return std::string(1, ts::RANK_LETTERS[ts::rank_of(card_arg(c))]); });
-  m.def("suit_of", [](py::handle c) { return S->suits[ts::suit_of(card_arg(c))]; });
-  m.def("power_of", [](py::handle c) { return ts::power_of(card_arg(c)); });
-  m.def("points_of", [](py::handle c) { return ts::points_of(card_arg(c)); });
-  m.def("name_of", [](py::handle c) { return card_name(card_arg(c)); });
-  m.def("long_name_of", [](py::handle c) {
-    static const char* ranks[6] = {"Ace", "Ten", "King", "Queen", "Jack", "Nine"};
-    static const char* suits[4] = {"Spades", "Hearts", "Diamonds", "Clubs"};
-    ts::Card k = card_arg(c);
-    return std::string(ranks[ts::rank_of(k)]) + " of " + suits[ts::suit_of(k)];
-  });
-  m.def("id_of", [](py::handle name) {
-    std::string s;
-    if (py::isinstance<py::str>(name)) s = name.cast<std::string>();
-    for (auto& ch : s) ch = char(std::toupper(static_cast<unsigned char>(ch)));
-    std::string rank = s.size() == 3 && s.compare(0, 2, "10") == 0 ? "T"
-                       : s.size() == 2                             ? s.substr(0, 1)
-                                                                   : "";
-    char suit = s.empty() ? 0 : s.back();
-    const char* rp = rank.size() == 1 ? std::strchr(ts::RANK_LETTERS, rank[0]) : nullptr;
-    int si = ts::suit_index(suit);
-    if (!rp || !*rp || si < 0) raise(ts::Code::BAD_CARD, "not a card name: " + repr_of(name));
-    return int(ts::card_of(si, int(rp - ts::RANK_LETTERS)));
-  });
+  m.def(
+      "rank_of",
+      [](py::handle c) { return std::string(1, ts::RANK_LETTERS[ts::rank_of(card_arg(c))]); },
+      "The rank letter of a card id 1..24: A, T, K, Q, J or 9. Error bad_card for anything that is "
+      "not a card id.");
+  m.def(
+      "suit_of", [](py::handle c) { return S->suits[ts::suit_of(card_arg(c))]; },
+      "The suit letter of a card id: S, H, D or C.");
+  m.def(
+      "power_of", [](py::handle c) { return ts::power_of(card_arg(c)); },
+      "A card's power inside its suit: A 5, T 4, K 3, Q 2, J 1, 9 0 (the ten beats the king).");
+  m.def(
+      "points_of", [](py::handle c) { return ts::points_of(card_arg(c)); },
+      "A card's card points: A 11, T 10, K 4, Q 3, J 2, 9 0.");
+  m.def(
+      "name_of", [](py::handle c) { return card_name(card_arg(c)); },
+      "A card's name: rank letter then suit letter, as 'TD'.");
+  m.def(
+      "long_name_of",
+      [](py::handle c) {
+        static const char* ranks[6] = {"Ace", "Ten", "King", "Queen", "Jack", "Nine"};
+        static const char* suits[4] = {"Spades", "Hearts", "Diamonds", "Clubs"};
+        ts::Card k = card_arg(c);
+        return std::string(ranks[ts::rank_of(k)]) + " of " + suits[ts::suit_of(k)];
+      },
+      "A card's name in words, as 'Ten of Diamonds'.");
+  m.def(
+      "id_of",
+      [](py::handle name) {
+        std::string s;
+        if (py::isinstance<py::str>(name)) s = name.cast<std::string>();
+        for (auto& ch : s) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+        std::string rank = s.size() == 3 && s.compare(0, 2, "10") == 0 ? "T"
+                           : s.size() == 2                             ? s.substr(0, 1)
+                                                                       : "";
+        char suit = s.empty() ? 0 : s.back();
+        const char* rp = rank.size() == 1 ? std::strchr(ts::RANK_LETTERS, rank[0]) : nullptr;
+        int si = ts::suit_index(suit);
+        if (!rp || !*rp || si < 0) raise(ts::Code::BAD_CARD, "not a card name: " + repr_of(name));
+        return int(ts::card_of(si, int(rp - ts::RANK_LETTERS)));
+      },
+      "The card id of a name such as 'TD' or '10D', read case-insensitively. Error bad_card for "
+      "anything else.");
 
   // ---- deck
-  m.def("pack_for", [](py::handle variant) {
-    ts::Card cs[24];
-    int n = ts::pack_for(variant_arg(variant), cs);
-    return card_list_obj(cs, n);
-  });
+  m.def(
+      "pack_for",
+      [](py::handle variant) {
+        ts::Card cs[24];
+        int n = ts::pack_for(variant_arg(variant), cs);
+        return card_list_obj(cs, n);
+      },
+      "The variant's pack in id order: Schnapsen's 20 ids without the nines, Sixty-Six's 24.");
   m.def(
       "order_for",
       [](py::handle variant, py::handle seed, py::handle number) {
@@ -1166,7 +1187,9 @@ class Error(ValueError):
         int k = ts::order_for(v, sd.data(), n, cs);
         return card_list_obj(cs, k);
       },
-      py::arg("variant"), py::arg("seed"), py::arg("number"));
+      py::arg("variant"), py::arg("seed"), py::arg("number"),
+      "The seeded shuffle of deal `number` (1 or more), as a list of card ids: the hands are dealt "
+      "off its front and its last card is the turn-up.");
   m.def(
       "deal_for",
       [](py::handle variant, py::handle seed, py::handle number, py::handle dealer) {
@@ -1179,30 +1202,51 @@ class Error(ValueError):
         d[S->trump] = S->suits[b.s.trump];
         return d;
       },
-      py::arg("variant"), py::arg("seed"), py::arg("number"), py::arg("dealer") = "p1");
+      py::arg("variant"), py::arg("seed"), py::arg("number"), py::arg("dealer") = "p1",
+      "The deal as {hands, talon, turn_up, trump}: the non-dealer's hand first off the order, then "
+      "the dealer's, the talon in draw order without the turn-up, and the trump suit the turn-up "
+      "sets.");
 
   // ---- trick
-  m.def("winner_of", [](py::handle lead, py::handle follow, py::handle trump) {
-    return int(ts::winner_of(card_arg(lead), card_arg(follow), trump_arg(trump)));
-  });
-  m.def("value_of", [](py::handle lead, py::handle follow) {
-    return ts::value_of(card_arg(lead), card_arg(follow));
-  });
-  m.def("follow_band", [](py::handle hand, py::handle lead, py::handle trump, int phase) {
-    auto h = cards_arg(hand);
-    return std::string(ts::BAND_NAMES[int(
-        ts::follow_band(h.data(), int(h.size()), card_arg(lead), trump_arg(trump), phase))]);
-  });
-  m.def("legal_follows", [](py::handle hand, py::handle lead, py::handle trump, int phase) {
-    auto h = cards_arg(hand);
-    std::vector<ts::Card> out(h.size() + 1);
-    int n = ts::legal_follows(h.data(), int(h.size()), card_arg(lead), trump_arg(trump), phase,
-                              out.data());
-    return card_list_obj(out.data(), n);
-  });
+  m.def(
+      "winner_of",
+      [](py::handle lead, py::handle follow, py::handle trump) {
+        return int(ts::winner_of(card_arg(lead), card_arg(follow), trump_arg(trump)));
+      },
+      "The id of the winning card of a trick. Trump beats non-trump; otherwise the higher card of "
+      "the suit led wins.");
+  m.def(
+      "value_of",
+      [](py::handle lead, py::handle follow) {
+        return ts::value_of(card_arg(lead), card_arg(follow));
+      },
+      "The card points in a trick, which go to whoever took it.");
+  m.def(
+      "follow_band",
+      [](py::handle hand, py::handle lead, py::handle trump, int phase) {
+        auto h = cards_arg(hand);
+        return std::string(ts::BAND_NAMES[int(
+            ts::follow_band(h.data(), int(h.size()), card_arg(lead), trump_arg(trump), phase))]);
+      },
+      "Which rule applies to an answer to `lead`: 'beat', 'follow', 'trump' or 'free' ('free' "
+      "always in phase 1).");
+  m.def(
+      "legal_follows",
+      [](py::handle hand, py::handle lead, py::handle trump, int phase) {
+        auto h = cards_arg(hand);
+        std::vector<ts::Card> out(h.size() + 1);
+        int n = ts::legal_follows(h.data(), int(h.size()), card_arg(lead), trump_arg(trump), phase,
+                                  out.data());
+        return card_list_obj(out.data(), n);
+      },
+      "The cards of `hand` that may answer this lead, in the hand's own order: any card in phase "
+      "1, exactly one band of the cascade in phase 2.");
 
   // ---- scoring
-  m.def("scale", [](int pts, int tricks) { return ts::scale(pts, tricks); });
+  m.def(
+      "scale", [](int pts, int tricks) { return ts::scale(pts, tricks); },
+      "Game points read off the opponent's cards: 1 when it has 33 card points or more, 2 "
+      "(Schneider) below that with a trick, 3 (Schwarz) with no trick at all.");
   m.def(
       "deal_result",
       [](py::handle variant, py::handle how, py::handle by, py::handle points, py::handle tricks,
@@ -1233,7 +1277,10 @@ class Error(ValueError):
       },
       py::kw_only(), py::arg("variant"), py::arg("how"), py::arg("by") = py::none(),
       py::arg("points"), py::arg("tricks"), py::arg("closed_by") = py::none(),
-      py::arg("close_state") = py::none(), py::arg("last_trick") = py::none());
+      py::arg("close_state") = py::none(), py::arg("last_trick") = py::none(),
+      "What a deal was worth and to whom, as the dict a deal_end carries. `how` going in is "
+      "'claim' or 'exhausted'; coming back it is claim, closed_out, false_claim, beat_closer, "
+      "failed_close, last_trick or drawn.");
   m.attr("TARGET_POINTS") = ts::TARGET_POINTS;
   m.attr("SCHNEIDER_AT") = ts::SCHNEIDER_AT;
   m.attr("LAST_TRICK_BONUS") = ts::LAST_TRICK_BONUS;
@@ -1241,17 +1288,29 @@ class Error(ValueError):
   m.attr("PENALTY_SCHWARZ") = ts::PENALTY_SCHWARZ;
 
   // ---- variant
-  m.def("variants", []() { return py::list(py::make_tuple(S->variants[0], S->variants[1])); });
-  m.def("get_variant", [](py::handle name) { return variant_dict(variant_arg(name)); });
+  m.def(
+      "variants", []() { return py::list(py::make_tuple(S->variants[0], S->variants[1])); },
+      "The names of the variants this engine plays: ['schnapsen', 'sixtysix'].");
+  m.def(
+      "get_variant", [](py::handle name) { return variant_dict(variant_arg(name)); },
+      "The variant's row of rule switches as a dict; Error bad_variant for an unknown name.");
 
   // ---- Deal
   py::class_<DealBox>(m, "Deal", "One deal of Schnapsen or Sixty-Six.")
       .def_static("build", &build_deal, py::arg("variant") = "schnapsen",
-                  py::arg("seed") = py::none(), py::arg("number") = 1, py::arg("dealer") = "p1")
-      .def_static("replay", &replay_deal, py::kw_only(), py::arg("variant") = "schnapsen",
                   py::arg("seed") = py::none(), py::arg("number") = 1, py::arg("dealer") = "p1",
-                  py::arg("moves") = py::list())
-      .def_static("moves_of", &moves_of, py::arg("history"))
+                  "A new deal, or Error for a variant this engine does not play (bad_variant), a "
+                  "seed that is not 32 bytes (no_seed) or a deal number below one (bad_deal).")
+      .def_static(
+          "replay", &replay_deal, py::kw_only(), py::arg("variant") = "schnapsen",
+          py::arg("seed") = py::none(), py::arg("number") = 1, py::arg("dealer") = "p1",
+          py::arg("moves") = py::list(),
+          "Builds the deal and plays `moves` on it; returns {'deal': Deal, 'events': [...]}, or "
+          "raises Error at the first move the rules refuse, naming it by its index.")
+      .def_static(
+          "moves_of", &moves_of, py::arg("history"),
+          "Just the moves in a list of events, as {seat, kind} plus card or suit: what a move log "
+          "stores. The Sixty-Six close-time exchange is the table's and is left out.")
       .def_static(
           "from_log",
           [](py::handle log) {
@@ -1262,109 +1321,181 @@ class Error(ValueError):
                 get_or(d, S->moves, py::list()));
             return py::object(r[py::str("deal")]);
           },
-          py::arg("log"))
-      .def("to_log",
-           [](const DealBox& b) {
-             return log_dict(b.s.variant, b.seed, "deal", &b.s.number, b.s.dealer,
-                             moves_of(events_list(b.history)));
-           })
-      .def_property_readonly("variant", [](const DealBox& b) { return S->variants[b.s.variant]; })
-      .def_property_readonly("seed",
-                             [](const DealBox& b) {
-                               return py::bytes(reinterpret_cast<const char*>(b.seed.data()), 32);
-                             })
-      .def_property_readonly("number", [](const DealBox& b) { return b.s.number; })
-      .def_property_readonly("dealer", [](const DealBox& b) { return seat_obj(b.s.dealer); })
-      .def_property_readonly("trump", [](const DealBox& b) { return S->suits[b.s.trump]; })
-      .def_property_readonly("hands",
-                             [](const DealBox& b) {
-                               return per_seat(card_list_obj(b.s.hand[0], b.s.hand_n[0]),
-                                               card_list_obj(b.s.hand[1], b.s.hand_n[1]));
-                             })
-      .def_property_readonly("talon",
-                             [](const DealBox& b) {
-                               return card_list_obj(b.s.talon + b.s.talon_pos,
-                                                    b.s.talon_end - b.s.talon_pos);
-                             })
-      .def_property_readonly("turn_up", [](const DealBox& b) { return card_obj(b.s.turn_up); })
-      .def_property_readonly("talon_left", [](const DealBox& b) { return ts::talon_left(b.s); })
-      .def_property_readonly("draw_left", [](const DealBox& b) { return ts::draw_left(b.s); })
-      .def_property_readonly("closed",
-                             [](const DealBox& b) { return b.s.closed_by != ts::NO_SEAT; })
-      .def_property_readonly("closed_by", [](const DealBox& b) { return seat_obj(b.s.closed_by); })
-      .def_property_readonly("close_state", [](const DealBox& b) { return close_state_obj(b.s); })
-      .def_property_readonly("drawn", [](const DealBox& b) { return !b.s.pending_draw; })
-      .def_property_readonly("pending_draw", [](const DealBox& b) { return b.s.pending_draw; })
-      .def_property_readonly("melds", [](const DealBox& b) { return melds_list(b.s); })
-      .def_property_readonly("must_lead", [](const DealBox& b) { return must_lead_obj(b.s); })
-      .def_property_readonly("phase", [](const DealBox& b) { return ts::phase(b.s); })
-      .def_property_readonly("tricks",
-                             [](const DealBox& b) {
-                               py::list l;
-                               for (const auto& t : b.tricks) l.append(trick_dict(t));
-                               return l;
-                             })
-      .def_property_readonly("last_trick",
-                             [](const DealBox& b) { return last_trick_obj(b.tricks); })
+          py::arg("log"), "The deal a log (the dict to_log returns, or its JSON text) replays to.")
+      .def(
+          "to_log",
+          [](const DealBox& b) {
+            return log_dict(b.s.variant, b.seed, "deal", &b.s.number, b.s.dealer,
+                            moves_of(events_list(b.history)));
+          },
+          "The deal's move log, {game, kind, seed (hex), number, dealer, moves}: rebuilding from "
+          "the seed and replaying the moves is the serialisation.")
+      .def_property_readonly(
+          "variant", [](const DealBox& b) { return S->variants[b.s.variant]; },
+          "The variant the deal was built with: 'schnapsen' or 'sixtysix'.")
+      .def_property_readonly(
+          "seed",
+          [](const DealBox& b) {
+            return py::bytes(reinterpret_cast<const char*>(b.seed.data()), 32);
+          },
+          "The 32-byte seed the deal was built with.")
+      .def_property_readonly(
+          "number", [](const DealBox& b) { return b.s.number; },
+          "The deal number (1 or more) the deal was built with.")
+      .def_property_readonly(
+          "dealer", [](const DealBox& b) { return seat_obj(b.s.dealer); },
+          "The seat that dealt, 'p1' or 'p2'; the non-dealer leads to the first trick.")
+      .def_property_readonly(
+          "trump", [](const DealBox& b) { return S->suits[b.s.trump]; },
+          "The trump suit the turn-up set, as a suit letter.")
+      .def_property_readonly(
+          "hands",
+          [](const DealBox& b) {
+            return per_seat(card_list_obj(b.s.hand[0], b.s.hand_n[0]),
+                            card_list_obj(b.s.hand[1], b.s.hand_n[1]));
+          },
+          "Both hands as {'p1': [...], 'p2': [...]}, card ids in hand order (as dealt, drawn cards "
+          "at the end).")
+      .def_property_readonly(
+          "talon",
+          [](const DealBox& b) {
+            return card_list_obj(b.s.talon + b.s.talon_pos, b.s.talon_end - b.s.talon_pos);
+          },
+          "The face-down cards in draw order, without the turn-up.")
+      .def_property_readonly(
+          "turn_up", [](const DealBox& b) { return card_obj(b.s.turn_up); },
+          "The face-up trump card; None once it has been drawn.")
+      .def_property_readonly(
+          "talon_left", [](const DealBox& b) { return ts::talon_left(b.s); },
+          "How many cards are physically there to draw, the turn-up included.")
+      .def_property_readonly(
+          "draw_left", [](const DealBox& b) { return ts::draw_left(b.s); },
+          "How many cards may still be drawn: 0 once the talon is closed, though cards remain.")
+      .def_property_readonly(
+          "closed", [](const DealBox& b) { return b.s.closed_by != ts::NO_SEAT; },
+          "Whether the talon has been closed.")
+      .def_property_readonly(
+          "closed_by", [](const DealBox& b) { return seat_obj(b.s.closed_by); },
+          "The seat that closed the talon; None while it is open.")
+      .def_property_readonly(
+          "close_state", [](const DealBox& b) { return close_state_obj(b.s); },
+          "Where both players stood at the instant the talon was closed, as {by, p1: {tricks, "
+          "points}, p2: {tricks, points}}; None while it is open.")
+      .def_property_readonly(
+          "drawn", [](const DealBox& b) { return !b.s.pending_draw; },
+          "Whether the draw for the last trick has happened (the opposite of pending_draw).")
+      .def_property_readonly(
+          "pending_draw", [](const DealBox& b) { return b.s.pending_draw; },
+          "Whether the draw for the last trick is still to come: only ever in Sixty-Six, where the "
+          "winner may close before drawing.")
+      .def_property_readonly(
+          "melds", [](const DealBox& b) { return melds_list(b.s); },
+          "The marriages declared, as {seat, suit, value, counted}; a marriage is not counted "
+          "until its owner takes a trick.")
+      .def_property_readonly(
+          "must_lead", [](const DealBox& b) { return must_lead_obj(b.s); },
+          "The two cards [king, queen] a player who has just declared a marriage must lead from; "
+          "None otherwise.")
+      .def_property_readonly(
+          "phase", [](const DealBox& b) { return ts::phase(b.s); },
+          "1 while anything remains to be drawn, 2 once nothing does, because the talon ran out or "
+          "was closed.")
+      .def_property_readonly(
+          "tricks",
+          [](const DealBox& b) {
+            py::list l;
+            for (const auto& t : b.tricks) l.append(trick_dict(t));
+            return l;
+          },
+          "Every trick so far, as {leader, lead, follow, winner}.")
+      .def_property_readonly(
+          "last_trick", [](const DealBox& b) { return last_trick_obj(b.tricks); },
+          "The most recent trick as {leader, lead, follow, winner}; None before the first.")
       .def_property_readonly(
           "taken",
-          [](const DealBox& b) { return per_seat(py::int_(b.s.taken[0]), py::int_(b.s.taken[1])); })
-      .def_property_readonly("turn", [](const DealBox& b) { return seat_obj(b.s.turn); })
-      .def_property_readonly("leader", [](const DealBox& b) { return seat_obj(b.s.leader); })
-      .def_property_readonly("lead", [](const DealBox& b) { return card_obj(b.s.lead); })
+          [](const DealBox& b) { return per_seat(py::int_(b.s.taken[0]), py::int_(b.s.taken[1])); },
+          "The card points each seat has taken, counted marriages included, as {'p1': int, 'p2': "
+          "int}.")
       .def_property_readonly(
-          "cards_out", [](const DealBox& b) { return b.s.hand_n[0] == 0 && b.s.hand_n[1] == 0; })
-      .def_property_readonly("over", [](const DealBox& b) { return b.s.over; })
-      .def_property_readonly("result",
-                             [](const DealBox& b) {
-                               return b.s.over ? py::object(result_dict(b.s.result, false))
-                                               : py::object(py::none());
-                             })
-      .def_property_readonly("history", [](const DealBox& b) { return events_list(b.history); })
+          "turn", [](const DealBox& b) { return seat_obj(b.s.turn); }, "The seat whose move it is.")
+      .def_property_readonly(
+          "leader", [](const DealBox& b) { return seat_obj(b.s.leader); },
+          "The seat on lead in the current trick.")
+      .def_property_readonly(
+          "lead", [](const DealBox& b) { return card_obj(b.s.lead); },
+          "The card led to the current trick; None between tricks.")
+      .def_property_readonly(
+          "cards_out", [](const DealBox& b) { return b.s.hand_n[0] == 0 && b.s.hand_n[1] == 0; },
+          "Whether both hands are empty.")
+      .def_property_readonly(
+          "over", [](const DealBox& b) { return b.s.over; }, "Whether the deal has finished.")
+      .def_property_readonly(
+          "result",
+          [](const DealBox& b) {
+            return b.s.over ? py::object(result_dict(b.s.result, false)) : py::object(py::none());
+          },
+          "How the deal finished, as the scoring dict {drawn, points, tricks, closed_by, "
+          "last_trick, how, winner, loser, game_points}; None before it ends.")
+      .def_property_readonly(
+          "history", [](const DealBox& b) { return events_list(b.history); },
+          "Every event apply has returned, in order.")
       .def(
           "hand_of",
           [](const DealBox& b, py::handle seat) {
             ts::Seat s = seat_arg(seat);
             return card_list_obj(b.s.hand[s], b.s.hand_n[s]);
           },
-          py::arg("seat"))
+          py::arg("seat"), "The cards `seat` holds, in hand order.")
       .def(
           "points_of", [](const DealBox& b, py::handle seat) { return b.s.taken[seat_arg(seat)]; },
-          py::arg("seat"))
+          py::arg("seat"), "The card points `seat` has taken.")
       .def(
           "tricks_won",
           [](const DealBox& b, py::handle seat) { return int(b.s.tricks_won[seat_arg(seat)]); },
-          py::arg("seat"))
+          py::arg("seat"), "How many tricks `seat` has taken.")
       .def(
           "can_exchange",
           [](const DealBox& b, py::handle seat) {
             return card_obj(ts::can_exchange(b.s, seat_arg(seat)));
           },
-          py::arg("seat"))
+          py::arg("seat"),
+          "The id of the card `seat` may exchange for the turn-up (the trump jack, or the nine in "
+          "Sixty-Six); None when it may not. Does not look at whose turn it is.")
       .def(
           "can_close",
           [](const DealBox& b, py::handle seat) { return ts::can_close(b.s, seat_arg(seat)); },
-          py::arg("seat"))
+          py::arg("seat"), "Whether `seat` may close the talon. Does not look at whose turn it is.")
       .def(
           "can_marry",
           [](const DealBox& b, py::handle seat) { return can_marry_list(b.s, seat_arg(seat)); },
-          py::arg("seat"))
+          py::arg("seat"),
+          "The marriages `seat` may declare, as {suit, value, king, queen} in suit order C, D, H, "
+          "S.")
       .def(
           "can_claim",
           [](const DealBox& b, py::handle seat) { return ts::can_claim(b.s, seat_arg(seat)); },
-          py::arg("seat"))
+          py::arg("seat"),
+          "Whether `seat` may claim now: on lead, after a trick has been played or after declaring "
+          "a marriage. Timing only; it does not check for 66.")
       .def(
           "legal",
           [](const DealBox& b, py::handle seat) { return legal_list(b.s, seat_arg(seat)); },
-          py::arg("seat"))
-      .def("apply", &deal_apply, py::arg("seat"), py::arg("move"))
+          py::arg("seat"),
+          "What `seat` may do now, as a new list of move dicts in the reference order; empty for "
+          "the seat not on turn and for a finished deal.")
+      .def("apply", &deal_apply, py::arg("seat"), py::arg("move"),
+           "Plays `move` for `seat` and returns the events it caused; raises Error with the "
+           "reference code, changing nothing, when it is refused.")
       .def(
           "view",
           [](const DealBox& b, py::handle seat) {
             return view_dict(b.s, b.tricks, seat_arg(seat), b.history.size(), false);
           },
-          py::arg("seat"))
-      .def("copy", [](const DealBox& b) { return DealBox(b); })
+          py::arg("seat"),
+          "Everything `seat` may see, as a dict: its own hand, how many cards each seat holds, the "
+          "table, the talon's size, its legal moves and the result once there is one.")
+      .def(
+          "copy", [](const DealBox& b) { return DealBox(b); }, "An independent copy of the deal.")
       .def("__copy__", [](const DealBox& b) { return DealBox(b); })
       .def(
           "__deepcopy__", [](const DealBox& b, py::handle) { return DealBox(b); }, py::arg("memo"))
@@ -1373,13 +1504,21 @@ class Error(ValueError):
   // ---- Match
   py::class_<MatchBox>(m, "Match", "A match of deals (Game::Schnapsen).")
       .def_static("build", &build_match, py::arg("variant") = "schnapsen",
-                  py::arg("seed") = py::none(), py::arg("dealer") = "p1")
-      .def_static("variants",
-                  []() { return py::list(py::make_tuple(S->variants[0], S->variants[1])); })
+                  py::arg("seed") = py::none(), py::arg("dealer") = "p1",
+                  "A new match with deal 1 dealt by `dealer`, or Error for a variant this engine "
+                  "does not play or a seed that is not 32 bytes.")
+      .def_static(
+          "variants", []() { return py::list(py::make_tuple(S->variants[0], S->variants[1])); },
+          "The names of the variants this engine plays: ['schnapsen', 'sixtysix'].")
       .def_static("replay", &replay_match, py::kw_only(), py::arg("variant") = "schnapsen",
                   py::arg("seed") = py::none(), py::arg("dealer") = "p1",
-                  py::arg("moves") = py::list())
-      .def_static("moves_of", &moves_of, py::arg("history"))
+                  py::arg("moves") = py::list(),
+                  "Builds the match and plays `moves` on it; returns {'match': Match, 'events': "
+                  "[...]}, or raises Error at the first move the rules refuse.")
+      .def_static(
+          "moves_of", &moves_of, py::arg("history"),
+          "Just the moves in a list of events, as {seat, kind} plus card or suit: what a move log "
+          "stores. The Sixty-Six close-time exchange is the table's and is left out.")
       .def_static(
           "from_log",
           [](py::handle log) {
@@ -1389,44 +1528,67 @@ class Error(ValueError):
                 get_or(d, S->dealer, S->seats[0]), get_or(d, S->moves, py::list()));
             return py::object(r[S->match]);
           },
-          py::arg("log"))
-      .def("to_log",
-           [](const MatchBox& b) {
-             std::array<std::uint8_t, 32> sd;
-             std::memcpy(sd.data(), b.m.seed, 32);
-             return log_dict(b.m.deal.variant, sd, "match", nullptr, b.first_dealer,
-                             moves_of(events_list(b.history)));
-           })
-      .def_property_readonly("variant",
-                             [](const MatchBox& b) { return S->variants[b.m.deal.variant]; })
+          py::arg("log"), "The match a log (the dict to_log returns, or its JSON text) replays to.")
+      .def(
+          "to_log",
+          [](const MatchBox& b) {
+            std::array<std::uint8_t, 32> sd;
+            std::memcpy(sd.data(), b.m.seed, 32);
+            return log_dict(b.m.deal.variant, sd, "match", nullptr, b.first_dealer,
+                            moves_of(events_list(b.history)));
+          },
+          "The match's move log, {game, kind, seed (hex), dealer, moves}.")
+      .def_property_readonly(
+          "variant", [](const MatchBox& b) { return S->variants[b.m.deal.variant]; },
+          "The variant the match is played in: 'schnapsen' or 'sixtysix'.")
       .def_property_readonly(
           "seed",
-          [](const MatchBox& b) { return py::bytes(reinterpret_cast<const char*>(b.m.seed), 32); })
-      .def_property_readonly("dealer", [](const MatchBox& b) { return seat_obj(b.m.deal.dealer); })
-      .def_property_readonly("deal", [](const MatchBox& b) { return current_deal(b); })
-      .def_property_readonly("number", [](const MatchBox& b) { return b.m.deal.number; })
-      .def_property_readonly("scores",
-                             [](const MatchBox& b) {
-                               return per_seat(py::int_(b.m.scores[0]), py::int_(b.m.scores[1]));
-                             })
-      .def_property_readonly("deals", &deals_list)
-      .def_property_readonly("result", &match_result)
-      .def_property_readonly("over", [](const MatchBox& b) { return b.m.over; })
-      .def_property_readonly("winner", [](const MatchBox& b) { return seat_obj(b.m.winner); })
-      .def_property_readonly("turn",
-                             [](const MatchBox& b) { return seat_obj(ts::match_turn(b.m)); })
-      .def_property_readonly("history", [](const MatchBox& b) { return events_list(b.history); })
+          [](const MatchBox& b) { return py::bytes(reinterpret_cast<const char*>(b.m.seed), 32); },
+          "The 32-byte seed; every deal uses it with the next deal number.")
+      .def_property_readonly(
+          "dealer", [](const MatchBox& b) { return seat_obj(b.m.deal.dealer); },
+          "The seat that dealt the current deal.")
+      .def_property_readonly(
+          "deal", [](const MatchBox& b) { return current_deal(b); },
+          "A copy of the current deal, as a Deal.")
+      .def_property_readonly(
+          "number", [](const MatchBox& b) { return b.m.deal.number; }, "The current deal's number.")
+      .def_property_readonly(
+          "scores",
+          [](const MatchBox& b) {
+            return per_seat(py::int_(b.m.scores[0]), py::int_(b.m.scores[1]));
+          },
+          "The running game-point scores as {'p1': int, 'p2': int}: Schnapsen counts down from 7 "
+          "to 0, Sixty-Six up from 0 to 7.")
+      .def_property_readonly("deals", &deals_list,
+                             "Each finished deal's result with its number, in order.")
+      .def_property_readonly("result", &match_result,
+                             "{winner, loser, scores, deals} once the match is over; None before.")
+      .def_property_readonly(
+          "over", [](const MatchBox& b) { return b.m.over; }, "Whether the match has finished.")
+      .def_property_readonly(
+          "winner", [](const MatchBox& b) { return seat_obj(b.m.winner); },
+          "The seat that won the match; None while it goes on.")
+      .def_property_readonly(
+          "turn", [](const MatchBox& b) { return seat_obj(ts::match_turn(b.m)); },
+          "The seat whose move it is; None once the match is over.")
+      .def_property_readonly(
+          "history", [](const MatchBox& b) { return events_list(b.history); },
+          "Every event of the match so far, in order, deal and game_end events included.")
       .def(
           "legal",
           [](const MatchBox& b, py::handle seat) {
             return legal_list(b.m.deal, seat_arg(seat), b.m.over);
           },
-          py::arg("seat"))
-      .def("apply", &match_apply, py::arg("seat"), py::arg("move"))
+          py::arg("seat"),
+          "What `seat` may do now in the current deal; empty once the match is over.")
+      .def("apply", &match_apply, py::arg("seat"), py::arg("move"),
+           "Plays `move` for `seat`; after a deal ends also the `deal` event for the next deal or "
+           "`game_end`. Raises Error when refused.")
       .def(
           "to_win",
           [](const MatchBox& b, py::handle seat) { return ts::to_win(b.m, seat_arg(seat)); },
-          py::arg("seat"))
+          py::arg("seat"), "How far `seat` still is from the target, never below 0.")
       .def(
           "view",
           [](const MatchBox& b, py::handle seat) {
@@ -1439,8 +1601,12 @@ class Error(ValueError):
             d[S->winner] = seat_obj(b.m.winner);
             return d;
           },
-          py::arg("seat"))
-      .def("copy", [](const MatchBox& b) { return MatchBox(b); })
+          py::arg("seat"),
+          "What `seat` may see of the current deal, plus scores, to_win, deals, match_over and "
+          "winner.")
+      .def(
+          "copy", [](const MatchBox& b) { return MatchBox(b); },
+          "An independent copy of the match.")
       .def("__copy__", [](const MatchBox& b) { return MatchBox(b); })
       .def(
           "__deepcopy__", [](const MatchBox& b, py::handle) { return MatchBox(b); },
@@ -1462,8 +1628,13 @@ class Error(ValueError):
              return b;
            }),
            py::arg("level") = 1, py::arg("seed") = py::none())
-      .def_property_readonly("level", [](const BotObj& b) { return b.level; })
-      .def_property_readonly("seed", [](const BotObj& b) { return b.seed; })
+      .def_property_readonly(
+          "level", [](const BotObj& b) { return b.level; },
+          "The level the bot plays, 1 or 2 (the asked level clamped).")
+      .def_property_readonly(
+          "seed", [](const BotObj& b) { return b.seed; },
+          "The seed the bot was built with, as given (None by default); these bots are "
+          "deterministic and do not draw on it.")
       .def_static(
           "level_for",
           [](py::handle n) {
@@ -1471,7 +1642,8 @@ class Error(ValueError):
             if (!as_int(n, v)) raise("bad_level", "a bot level is an int, not " + repr_of(n));
             return ts::bot_level_for(v);
           },
-          py::arg("n"))
+          py::arg("n"),
+          "The bot level an asked level 1..5 plays, on the ladder 1, 1, 2, 2, 2 (clamped).")
       .def(
           "choose",
           [](const BotObj& b, py::handle game, py::handle seat) -> py::object {
@@ -1483,49 +1655,82 @@ class Error(ValueError):
             if (mv.kind == ts::MoveKind::INVALID) return py::none();
             return move_dict(*s, mv);
           },
-          py::arg("game"), py::arg("seat"))
+          py::arg("game"), py::arg("seat"),
+          "The move (a dict from game.legal(seat)) the reference bot of this level makes for "
+          "`seat` in a Deal or Match; None when the seat has nothing to do.")
       .def("__repr__",
            [](const BotObj& b) { return "<Bot level " + std::to_string(b.level) + ">"; });
 
-  m.def("hand_strength", [](py::handle hand, py::handle trump) {
-    auto h = cards_arg(hand);
-    return ts::hand_strength(h.data(), int(h.size()), trump_arg(trump));
-  });
-  m.def("cheapest", [](py::handle cards) {
-    auto h = cards_arg(cards);
-    if (h.empty()) raise(ts::Code::BAD_CARD, "no cards to choose from");
-    return int(ts::cheapest(h.data(), int(h.size())));
-  });
-  m.def("dearest", [](py::handle cards) {
-    auto h = cards_arg(cards);
-    if (h.empty()) raise(ts::Code::BAD_CARD, "no cards to choose from");
-    return int(ts::dearest(h.data(), int(h.size())));
-  });
-  m.def("best_marriage", [](py::handle game, py::handle seat) -> py::object {
-    bool mo;
-    const ts::DealState* s = state_of(game, &mo);
-    int suit = ts::best_marriage(*s, seat_arg(seat));
-    if (suit < 0) return py::none();
-    return move_dict(*s, ts::Move{ts::MoveKind::MARRIAGE, std::uint8_t(suit)});
-  });
-  m.def("should_claim", [](py::handle game, py::handle seat) {
-    bool mo;
-    return ts::should_claim(*state_of(game, &mo), seat_arg(seat));
-  });
-  m.def("should_close", [](py::handle game, py::handle seat, int level) {
-    bool mo;
-    return ts::should_close(*state_of(game, &mo), seat_arg(seat), level);
-  });
-  m.def("best_lead", [](py::handle game, py::handle seat, int level) -> py::object {
-    bool mo;
-    return card_obj(ts::best_lead(*state_of(game, &mo), seat_arg(seat), level));
-  });
-  m.def("best_follow", [](py::handle game, py::handle seat) -> py::object {
-    bool mo;
-    const ts::DealState* s = state_of(game, &mo);
-    if (!s->lead) return py::none();
-    return card_obj(ts::best_follow(*s, seat_arg(seat)));
-  });
+  m.def(
+      "hand_strength",
+      [](py::handle hand, py::handle trump) {
+        auto h = cards_arg(hand);
+        return ts::hand_strength(h.data(), int(h.size()), trump_arg(trump));
+      },
+      "The bots' hand strength: card points, plus 5 per trump and 3 per ace.");
+  m.def(
+      "cheapest",
+      [](py::handle cards) {
+        auto h = cards_arg(cards);
+        if (h.empty()) raise(ts::Code::BAD_CARD, "no cards to choose from");
+        return int(ts::cheapest(h.data(), int(h.size())));
+      },
+      "The cheapest card of `cards`: fewest card points, then lowest power, then lowest id. Error "
+      "bad_card for an empty list.");
+  m.def(
+      "dearest",
+      [](py::handle cards) {
+        auto h = cards_arg(cards);
+        if (h.empty()) raise(ts::Code::BAD_CARD, "no cards to choose from");
+        return int(ts::dearest(h.data(), int(h.size())));
+      },
+      "The dearest card of `cards`: most card points, then highest power, then lowest id. Error "
+      "bad_card for an empty list.");
+  m.def(
+      "best_marriage",
+      [](py::handle game, py::handle seat) -> py::object {
+        bool mo;
+        const ts::DealState* s = state_of(game, &mo);
+        int suit = ts::best_marriage(*s, seat_arg(seat));
+        if (suit < 0) return py::none();
+        return move_dict(*s, ts::Move{ts::MoveKind::MARRIAGE, std::uint8_t(suit)});
+      },
+      "The marriage move the bot declares in a Deal or Match: the highest-valued one on offer to "
+      "`seat`, ties to the first in C, D, H, S; None when there is none.");
+  m.def(
+      "should_claim",
+      [](py::handle game, py::handle seat) {
+        bool mo;
+        return ts::should_claim(*state_of(game, &mo), seat_arg(seat));
+      },
+      "Whether the bot claims: only when a claim is on offer to `seat` and it really holds 66.");
+  m.def(
+      "should_close",
+      [](py::handle game, py::handle seat, int level) {
+        bool mo;
+        return ts::should_close(*state_of(game, &mo), seat_arg(seat), level);
+      },
+      "Whether the bot closes: level 2 only, holding two trumps or more and a hand strength of at "
+      "least the points still needed plus 20.");
+  m.def(
+      "best_lead",
+      [](py::handle game, py::handle seat, int level) -> py::object {
+        bool mo;
+        return card_obj(ts::best_lead(*state_of(game, &mo), seat_arg(seat), level));
+      },
+      "The card the bot of `level` leads (from the married pair right after a marriage): level 1 "
+      "the cheapest; level 2 the cheapest non-trump in phase 1, the dearest ace, else dearest "
+      "non-trump, else dearest card in phase 2. None with an empty hand.");
+  m.def(
+      "best_follow",
+      [](py::handle game, py::handle seat) -> py::object {
+        bool mo;
+        const ts::DealState* s = state_of(game, &mo);
+        if (!s->lead) return py::none();
+        return card_obj(ts::best_follow(*s, seat_arg(seat)));
+      },
+      "The card the bot follows with: the cheapest winning card, preferring a non-trump, else the "
+      "cheapest card. None when no card is led.");
   for (auto& def : kDealMethods) fast::add_method(m.attr("Deal"), &def);
   for (auto& def : kDealGetters) fast::add_getter(m.attr("Deal"), &def);
   for (auto& def : kMatchMethods) fast::add_method(m.attr("Match"), &def);
