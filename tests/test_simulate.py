@@ -250,3 +250,10 @@ def test_the_command_line_counts_fools_and_draws() -> None:
     )
     draws = next(line for line in text.splitlines() if "draws" in line)
     assert f"{sim.summary().draws:,}" in draws
+
+
+def test_a_simulation_reads_well() -> None:
+    sim = trumpf.simulate("sixtysix", games=1234, players=("bot1", "random"), seed=SEED)
+    assert repr(sim) == (
+        f"<Simulation sixtysix: 1,234 games, bot1 v random, seed {SEED.hex()}, complete>"
+    )

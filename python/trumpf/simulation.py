@@ -165,6 +165,13 @@ class Simulation:
     def games(self) -> int:
         return int(self.columns["winner"].shape[0])
 
+    def __repr__(self) -> str:
+        state = "complete" if self.complete else "interrupted"
+        return (
+            f"<Simulation {self.game}: {self.games:,} games, {self.players[0]} v "
+            f"{self.players[1]}, seed {self.seed.hex()}, {state}>"
+        )
+
     def __getitem__(self, name: str) -> npt.NDArray[Any]:
         return self.columns[name]
 
