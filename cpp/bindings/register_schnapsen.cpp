@@ -139,11 +139,15 @@ std::string card_name(ts::Card c) {
   return std::string(1, ts::RANK_LETTERS[ts::rank_of(c)]) + ts::SUIT_LETTERS[ts::suit_of(c)];
 }
 
+// A card as a refusal names it: its id, which is what the move carried, and
+// its name, which is what a person reads ("11 KD").
+std::string card_label(ts::Card c) { return std::to_string(int(c)) + " " + card_name(c); }
+
 std::string card_list(const ts::Card* cs, int n) {
   std::string r = "[";
   for (int i = 0; i < n; ++i) {
     if (i) r += ", ";
-    r += std::to_string(int(cs[i]));
+    r += card_label(cs[i]);
   }
   return r + "]";
 }
@@ -616,13 +620,12 @@ std::string refusal_message(const ts::DealState& s, ts::Seat seat, ts::Move m, t
       ts::Card legal[6];
       int n = ts::legal_follows(s.hand[seat], s.hand_n[seat], s.lead, s.trump, ts::phase(s), legal);
       ts::Band b = ts::follow_band(s.hand[seat], s.hand_n[seat], s.lead, s.trump, ts::phase(s));
-      return who + " cannot follow " + std::to_string(int(m.arg)) + " to " +
-             std::to_string(int(s.lead)) + ": the rule is '" + ts::BAND_NAMES[int(b)] +
-             "', allowed " + card_list(legal, n);
+      return who + " cannot follow " + card_label(m.arg) + " to " + card_label(s.lead) +
+             ": the rule is '" + ts::BAND_NAMES[int(b)] + "', allowed " + card_list(legal, n);
     }
     case ts::Code::MUST_LEAD:
-      return who + " cannot lead " + std::to_string(int(m.arg)) +
-             ": after the marriage the lead is " + card_list(s.must_lead, 2);
+      return who + " cannot lead " + card_label(m.arg) + ": after the marriage the lead is " +
+             card_list(s.must_lead, 2);
     case ts::Code::CANNOT_CLAIM:
       return who + " cannot claim now: a claim needs a trick played or a marriage declared";
     case ts::Code::CANNOT_CLOSE:
