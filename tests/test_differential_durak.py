@@ -9,6 +9,7 @@ and error codes.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 import trumpf.durak as core
 import trumpf.reference.durak as oracle
-from differential import DURAK_SEATS, bad_moves, durak_state, outcome, scaled
+from differential import DURAK_SEATS, bad_moves, durak_state, jsonable, outcome, scaled
 
 KINDS = ["attack", "beat", "take", "done", "swap"]
 SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -45,6 +46,11 @@ def test_random_games_agree(
     for _ in range(2000):
         if pair[1].over:
             step_both(pair, 1, {"kind": "resign"})
+            # Each implementation's move log, through JSON, rebuilds the game on the other.
+            text = json.dumps(pair[0].to_log())
+            assert json.loads(text) == jsonable(pair[1].to_log())
+            assert jsonable(oracle.Game.from_log(text).history) == jsonable(pair[0].history)
+            assert jsonable(core.Game.from_log(text).history) == jsonable(pair[1].history)
             return
         if rng.random() < resign_rate:
             step_both(pair, rng.choice(DURAK_SEATS), {"kind": "resign"})

@@ -7,6 +7,7 @@ identical state, legal lists, events and error codes.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -16,7 +17,15 @@ from hypothesis import strategies as st
 
 import trumpf.reference.schnapsen as oracle
 import trumpf.schnapsen as core
-from differential import SCHNAPSEN_SEATS, bad_moves, match_state, outcome, scaled, schnapsen_state
+from differential import (
+    SCHNAPSEN_SEATS,
+    bad_moves,
+    jsonable,
+    match_state,
+    outcome,
+    scaled,
+    schnapsen_state,
+)
 
 KINDS = ["lead", "follow", "marriage", "exchange", "close", "claim", "draw"]
 SLOW = settings(
@@ -34,6 +43,18 @@ def step_both(pair: tuple[Any, Any], seat: Any, move: Any) -> None:
     assert got_core == got_oracle, f"apply({seat!r}, {move!r})"
 
 
+def logs_cross_over(pair: tuple[Any, Any]) -> None:
+    """Each implementation's move log, through JSON, rebuilds the same game on the other."""
+    core_log, oracle_log = pair[0].to_log(), pair[1].to_log()
+    assert core_log == oracle_log
+    text = json.dumps(core_log)
+    table = type(pair[0].table).__name__  # Deal or Match
+    rebuilt_core = getattr(core, table).from_log(text)
+    rebuilt_oracle = getattr(oracle, table).from_log(text)
+    assert jsonable(rebuilt_core.history) == jsonable(pair[1].history)
+    assert jsonable(rebuilt_oracle.history) == jsonable(pair[0].history)
+
+
 def play_lockstep(
     make: Any,
     snapshot: Any,
@@ -49,6 +70,7 @@ def play_lockstep(
         if pair[1].over:
             after = ("p1", {"kind": "claim"})
             step_both(pair, *after)
+            logs_cross_over(pair)
             return steps
         if rng.random() < bad_rate:
             before = snapshot(pair[0])
