@@ -159,6 +159,20 @@ std::string card_text(int c) {
   return s + ")";
 }
 
+// A hand as a refusal lists it: each card's id, which is what a move carries,
+// and its name, which is what a person reads ("5 5S").
+std::string hand_text(Cards s) {
+  std::string out = "[";
+  for (bool first = true; s; s &= s - 1, first = false) {
+    const Card c = lowest(s);
+    if (!first) out += ", ";
+    out += std::to_string(c) + " ";
+    out += kRankLetters[rank_index_of(c)];
+    out += kSuitLetters[suit_of(c)];
+  }
+  return out + "]";
+}
+
 std::string cards_text(Cards s) {
   std::string out = "[";
   bool first = true;
@@ -401,7 +415,7 @@ std::string refusal_message(const GameState& s, int seat, Move m, Code c, py::ha
     case Code::CardNotHeld:
       return who + " cannot " + what + " with " +
              (m.card ? card_text(m.card) : std::string("no valid card")) + ": not in hand " +
-             cards_text(s.hand(seat));
+             hand_text(s.hand(seat));
     case Code::BoutFull:
       return who + " cannot attack with " + card_text(m.card) + ": the bout is full (cap " +
              std::to_string(s.bout.cap) + ")";
