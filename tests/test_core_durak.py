@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from trumpf.durak import Bot, Error, Game
+from trumpf.durak import card as durak_card
 
 SEED = bytes(range(32))
 
@@ -151,7 +152,8 @@ def test_error_message_names_the_card_and_hand() -> None:
     with pytest.raises(Error) as info:
         game.apply(turn, {"kind": "attack", "card": missing})
     assert str(missing) in str(info.value)
-    assert str(game.hand_of(turn)) in str(info.value)
+    for held in game.hand_of(turn):
+        assert f"{held} {durak_card.name_of(held)}" in str(info.value)
 
 
 def test_build_errors() -> None:
