@@ -32,7 +32,9 @@ def test_ruff_format() -> None:
 
 
 def test_clang_format() -> None:
-    tool = shutil.which("clang-format")
+    # The clang-format wheel installs beside this Python, which need not be on PATH.
+    beside = Path(sys.executable).parent / "clang-format"
+    tool = str(beside) if beside.exists() else shutil.which("clang-format")
     if tool is None:
         pytest.fail("clang-format is a test dependency: pip install clang-format")
     sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "cpp").rglob("*.[ch]pp"))
