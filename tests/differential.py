@@ -149,7 +149,6 @@ def durak_state(game: Any) -> dict[str, Any]:
 # Moves no engine may accept: each is refused with a code, never a crash.
 def bad_moves(rng: random.Random, kinds: list[str], seats: tuple[Any, ...]) -> tuple[Any, Any]:
     """A (seat, move) pair drawn from the shapes of input a careless caller sends."""
-    card_keys = ("card",)
     choice = rng.randrange(12)
     seat = rng.choice(seats)
     kind = rng.choice(kinds)
@@ -175,4 +174,4 @@ def bad_moves(rng: random.Random, kinds: list[str], seats: tuple[Any, ...]) -> t
         return seat, {"kind": "marriage", "suit": rng.choice(["X", "h", None, 3, "HH"])}
     if choice == 10:
         return seat, {"kind": kind, "card": rng.randrange(1, 37), "extra": [1, 2]}
-    return seat, {card_keys[0]: rng.randrange(1, 25), "kind": kind}
+    return seat, {"card": rng.randrange(1, 25), "kind": kind}

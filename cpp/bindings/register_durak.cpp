@@ -1117,8 +1117,6 @@ class Error(ValueError):
           "The open bout as {attacker, defender, cap, attacks, beats, taken}, beats parallel to "
           "attacks with None for an unbeaten card; None when no bout is open.")
       .def_property_readonly(
-          "over", [](const PyGame& g) { return is_over(g.s); }, "Whether the deal has ended.")
-      .def_property_readonly(
           "result", [](const PyGame& g) { return result_of(g.s); },
           "How the deal ended, as {outcome, fool, places}; None until it ends.")
       .def_property_readonly(
@@ -1137,9 +1135,6 @@ class Error(ValueError):
           "phase", [](const PyGame& g) { return N->phase_s[int(phase_of(g.s))]; },
           "The stage of the bout: 'attack', 'defend', 'pile_on' or 'over'.")
       .def_property_readonly(
-          "turn", [](const PyGame& g) { return seat_obj(turn_of(g.s)); },
-          "The seat the game waits on (1 or 2); None once it is over.")
-      .def_property_readonly(
           "ply", [](const PyGame& g) { return int(g.s.ply); }, "The number of events so far.")
       .def(
           "hand_of",
@@ -1155,21 +1150,10 @@ class Error(ValueError):
           "Whether `seat` may exchange the trump six for the turn-up now: it is six_owner, still "
           "holds the six, the turn-up is still in the talon and the deal is not over.")
       .def(
-          "legal",
-          [](const PyGame& g, py::object seat) { return legal_list(g.s, require_seat(seat)); },
-          "What `seat` may do now, as a new list of move dicts in the reference order; empty for "
-          "the seat not on turn.")
-      .def(
           "view", [](const PyGame& g, py::object seat) { return view_of(g, require_seat(seat)); },
           "Everything `seat` can see and nothing else: its hand, the bout as attack and beat "
           "pairs, the trump, the turn-up while it is in the talon, the talon's and heap's sizes, "
           "the counts, whether it may swap, its legal moves, ply and the result.")
-      .def(
-          "apply",
-          [](PyGame& g, py::object seat, py::object move) { return apply_to(g, seat, move); },
-          py::arg("seat"), py::arg("move"),
-          "Plays `move` for `seat` and returns the events it caused; raises Error with the "
-          "reference code, changing nothing, when it is refused.")
       .def(
           "copy", [](const PyGame& g) { return PyGame(g); }, "An independent copy of the game.")
       .def("__copy__", [](const PyGame& g) { return PyGame(g); })
@@ -1270,6 +1254,8 @@ class Error(ValueError):
         return "<durak.Bot level " + std::to_string(b.level) + " seed " +
                std::string(py::repr(b.seed_obj)) + ">";
       });
+  // legal, apply, turn and over are defined only here, as plain CPython
+  // methods (bindings/fastcall.hpp): they are the play loop's hot path.
   for (auto& def : kGameMethods) fast::add_method(m.attr("Game"), &def);
   for (auto& def : kGameGetters) fast::add_getter(m.attr("Game"), &def);
 }

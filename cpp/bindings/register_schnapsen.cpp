@@ -1420,8 +1420,6 @@ class Error(ValueError):
           "The card points each seat has taken, counted marriages included, as {'p1': int, 'p2': "
           "int}.")
       .def_property_readonly(
-          "turn", [](const DealBox& b) { return seat_obj(b.s.turn); }, "The seat whose move it is.")
-      .def_property_readonly(
           "leader", [](const DealBox& b) { return seat_obj(b.s.leader); },
           "The seat on lead in the current trick.")
       .def_property_readonly(
@@ -1430,8 +1428,6 @@ class Error(ValueError):
       .def_property_readonly(
           "cards_out", [](const DealBox& b) { return b.s.hand_n[0] == 0 && b.s.hand_n[1] == 0; },
           "Whether both hands are empty.")
-      .def_property_readonly(
-          "over", [](const DealBox& b) { return b.s.over; }, "Whether the deal has finished.")
       .def_property_readonly(
           "result",
           [](const DealBox& b) {
@@ -1480,15 +1476,6 @@ class Error(ValueError):
           py::arg("seat"),
           "Whether `seat` may claim now: on lead, after a trick has been played or after declaring "
           "a marriage. Timing only; it does not check for 66.")
-      .def(
-          "legal",
-          [](const DealBox& b, py::handle seat) { return legal_list(b.s, seat_arg(seat)); },
-          py::arg("seat"),
-          "What `seat` may do now, as a new list of move dicts in the reference order; empty for "
-          "the seat not on turn and for a finished deal.")
-      .def("apply", &deal_apply, py::arg("seat"), py::arg("move"),
-           "Plays `move` for `seat` and returns the events it caused; raises Error with the "
-           "reference code, changing nothing, when it is refused.")
       .def(
           "view",
           [](const DealBox& b, py::handle seat) {
@@ -1568,26 +1555,11 @@ class Error(ValueError):
       .def_property_readonly("result", &match_result,
                              "{winner, loser, scores, deals} once the match is over; None before.")
       .def_property_readonly(
-          "over", [](const MatchBox& b) { return b.m.over; }, "Whether the match has finished.")
-      .def_property_readonly(
           "winner", [](const MatchBox& b) { return seat_obj(b.m.winner); },
           "The seat that won the match; None while it goes on.")
       .def_property_readonly(
-          "turn", [](const MatchBox& b) { return seat_obj(ts::match_turn(b.m)); },
-          "The seat whose move it is; None once the match is over.")
-      .def_property_readonly(
           "history", [](const MatchBox& b) { return events_list(b.history); },
           "Every event of the match so far, in order, deal and game_end events included.")
-      .def(
-          "legal",
-          [](const MatchBox& b, py::handle seat) {
-            return legal_list(b.m.deal, seat_arg(seat), b.m.over);
-          },
-          py::arg("seat"),
-          "What `seat` may do now in the current deal; empty once the match is over.")
-      .def("apply", &match_apply, py::arg("seat"), py::arg("move"),
-           "Plays `move` for `seat`; after a deal ends also the `deal` event for the next deal or "
-           "`game_end`. Raises Error when refused.")
       .def(
           "to_win",
           [](const MatchBox& b, py::handle seat) { return ts::to_win(b.m, seat_arg(seat)); },
@@ -1734,6 +1706,8 @@ class Error(ValueError):
       },
       "The card the bot follows with: the cheapest winning card, preferring a non-trump, else the "
       "cheapest card. None when no card is led.");
+  // legal, apply, turn and over are defined only here, as plain CPython
+  // methods (bindings/fastcall.hpp): they are the play loop's hot path.
   for (auto& def : kDealMethods) fast::add_method(m.attr("Deal"), &def);
   for (auto& def : kDealGetters) fast::add_getter(m.attr("Deal"), &def);
   for (auto& def : kMatchMethods) fast::add_method(m.attr("Match"), &def);
