@@ -118,15 +118,15 @@ void make_names() {
 
 const py::str& kind_str(Kind k) {
   switch (k) {
-    case Kind::Attack:
+    case Kind::kAttack:
       return N->k_attack;
-    case Kind::Beat:
+    case Kind::kBeat:
       return N->k_beat;
-    case Kind::Take:
+    case Kind::kTake:
       return N->k_take;
-    case Kind::Done:
+    case Kind::kDone:
       return N->k_done;
-    case Kind::Swap:
+    case Kind::kSwap:
       return N->k_swap;
     default:
       return N->k_resign;
@@ -214,21 +214,21 @@ Card require_card(py::handle h) {
 }
 
 Kind kind_of(py::handle h) {
-  if (!h || !PyUnicode_Check(h.ptr())) return Kind::Unknown;
+  if (!h || !PyUnicode_Check(h.ptr())) return Kind::kUnknown;
   Py_ssize_t n = 0;
   const char* s = PyUnicode_AsUTF8AndSize(h.ptr(), &n);
   if (!s) {
     PyErr_Clear();
-    return Kind::Unknown;
+    return Kind::kUnknown;
   }
   std::string_view v(s, std::size_t(n));
-  if (v == "attack") return Kind::Attack;
-  if (v == "beat") return Kind::Beat;
-  if (v == "take") return Kind::Take;
-  if (v == "done") return Kind::Done;
-  if (v == "swap") return Kind::Swap;
-  if (v == "resign") return Kind::Resign;
-  return Kind::Unknown;
+  if (v == "attack") return Kind::kAttack;
+  if (v == "beat") return Kind::kBeat;
+  if (v == "take") return Kind::kTake;
+  if (v == "done") return Kind::kDone;
+  if (v == "swap") return Kind::kSwap;
+  if (v == "resign") return Kind::kResign;
+  return Kind::kUnknown;
 }
 
 py::handle dict_get(py::handle d, py::handle key) {
@@ -240,12 +240,12 @@ py::handle dict_get(py::handle d, py::handle key) {
 Move parse_move(py::handle obj) {
   Move m;
   if (!obj || !PyDict_Check(obj.ptr())) {
-    m.kind = Kind::Unknown;
+    m.kind = Kind::kUnknown;
     return m;
   }
   m.kind = kind_of(dict_get(obj, N->kind));
   if (PyErr_Occurred()) PyErr_Clear();
-  if (m.kind == Kind::Attack || m.kind == Kind::Beat)
+  if (m.kind == Kind::kAttack || m.kind == Kind::kBeat)
     m.card = Card(int_or(dict_get(obj, N->card), 1, kPackSize, 0));
   if (PyErr_Occurred()) PyErr_Clear();
   return m;
@@ -299,7 +299,7 @@ py::list cards_list(Cards s) {
 py::dict move_dict(Move m) {
   // One template per (kind, card).
   static auto* moves = new fast::DictTemplates(8 * 40);
-  const bool carded = m.kind == Kind::Attack || m.kind == Kind::Beat;
+  const bool carded = m.kind == Kind::kAttack || m.kind == Kind::kBeat;
   return moves->get(std::size_t(m.kind) * 40 + (carded ? m.card : 0), [&] {
     py::dict d;
     d[N->kind] = kind_str(m.kind);
@@ -324,13 +324,13 @@ py::dict result_dict(Outcome o, int fool) {
 }
 
 py::dict event_dict(const Event& e) {
-  if (e.kind == EventKind::Attack || e.kind == EventKind::Beat) {
+  if (e.kind == EventKind::kAttack || e.kind == EventKind::kBeat) {
     // The commonest events: one template per (kind, seat, card).
     static auto* plays = new fast::DictTemplates(2 * 3 * 40);
-    const std::size_t key = (e.kind == EventKind::Attack ? 0 : 120) + e.seat * 40 + e.card;
+    const std::size_t key = (e.kind == EventKind::kAttack ? 0 : 120) + e.seat * 40 + e.card;
     return plays->get(key, [&] {
       py::dict d;
-      d[N->kind] = e.kind == EventKind::Attack ? N->k_attack : N->k_beat;
+      d[N->kind] = e.kind == EventKind::kAttack ? N->k_attack : N->k_beat;
       d[N->seat] = seat_obj(e.seat);
       d[N->card] = py::int_(int(e.card));
       return d;
@@ -338,20 +338,20 @@ py::dict event_dict(const Event& e) {
   }
   py::dict d;
   switch (e.kind) {
-    case EventKind::Attack:
-    case EventKind::Beat:
-      d[N->kind] = e.kind == EventKind::Attack ? N->k_attack : N->k_beat;
+    case EventKind::kAttack:
+    case EventKind::kBeat:
+      d[N->kind] = e.kind == EventKind::kAttack ? N->k_attack : N->k_beat;
       d[N->seat] = seat_obj(e.seat);
       d[N->card] = py::int_(int(e.card));
       break;
-    case EventKind::Take:
-    case EventKind::Done:
-    case EventKind::Swap:
-    case EventKind::Resign:
+    case EventKind::kTake:
+    case EventKind::kDone:
+    case EventKind::kSwap:
+    case EventKind::kResign:
       d[N->kind] = kind_str(Kind(int(e.kind) + 1));
       d[N->seat] = seat_obj(e.seat);
       break;
-    case EventKind::BoutEnd:
+    case EventKind::kBoutEnd:
       d[N->kind] = N->k_bout_end;
       d[N->taken] = py::bool_(e.taken != 0);
       d[N->how] = N->how_s[int(e.how)];
@@ -359,16 +359,16 @@ py::dict event_dict(const Event& e) {
       d[N->discard] = py::int_(int(e.discard));
       d[N->next_attacker] = seat_obj(e.next_attacker);
       break;
-    case EventKind::Refill:
+    case EventKind::kRefill:
       d[N->kind] = N->k_refill;
       d[N->drawn] = seat_map(e.drawn[0], e.drawn[1]);
       d[N->talon] = py::int_(int(e.talon));
       break;
-    case EventKind::Out:
+    case EventKind::kOut:
       d[N->kind] = N->k_out;
       d[N->seat] = seat_obj(e.seat);
       break;
-    case EventKind::GameEnd: {
+    case EventKind::kGameEnd: {
       d[N->kind] = N->k_game_end;
       py::dict r = result_dict(e.outcome, e.fool);
       for (auto item : r) d[item.first] = item.second;
@@ -397,39 +397,39 @@ struct PyGame {
 
 std::string refusal_message(const GameState& s, int seat, Move m, Code c, py::handle seat_h) {
   const std::string who = "seat " + std::to_string(seat);
-  const std::string what = m.kind == Kind::Unknown || m.kind == Kind::None
+  const std::string what = m.kind == Kind::kUnknown || m.kind == Kind::kNone
                                ? std::string("move")
                                : std::string(kind_name(m.kind));
   switch (c) {
-    case Code::GameOver:
+    case Code::kGameOver:
       return "the game is over: no more moves";
-    case Code::NotYourTurn:
+    case Code::kNotYourTurn:
       if (!seat) return "a seat is the int 1 or 2, not " + std::string(py::repr(seat_h));
       return who + " cannot " + what + ": it is seat " + std::to_string(turn_of(s)) + "'s turn";
-    case Code::NotLegal:
+    case Code::kNotLegal:
       return who +
              ": not a move of this game (a dict with kind attack, beat, take, done, swap or "
              "resign)";
-    case Code::WrongPhase:
+    case Code::kWrongPhase:
       return who + " cannot " + what + " in the " + phase_name(phase_of(s)) + " phase";
-    case Code::CardNotHeld:
+    case Code::kCardNotHeld:
       return who + " cannot " + what + " with " +
              (m.card ? card_text(m.card) : std::string("no valid card")) + ": not in hand " +
              hand_text(s.hand(seat));
-    case Code::BoutFull:
+    case Code::kBoutFull:
       return who + " cannot attack with " + card_text(m.card) + ": the bout is full (cap " +
              std::to_string(s.bout.cap) + ")";
-    case Code::RankNotInBout:
+    case Code::kRankNotInBout:
       return who + " cannot attack with " + card_text(m.card) + ": its rank is not on the table";
-    case Code::BeatsNothing:
+    case Code::kBeatsNothing:
       return who + " cannot beat with " + card_text(m.card) + ": it does not beat " +
              card_text(s.bout.unbeaten());
-    case Code::MustAttack:
+    case Code::kMustAttack:
       return who + " cannot say done: the bout is empty, attack first";
-    case Code::NotTheSix:
+    case Code::kNotTheSix:
       return who + " cannot swap: it is not the trump six's owner or does not hold " +
              card_text(s.six());
-    case Code::TalonShut:
+    case Code::kTalonShut:
       return who + " cannot swap: the turn-up has been drawn";
     default:
       return code_name(c);
@@ -441,7 +441,7 @@ py::list apply_to(PyGame& g, py::handle seat_h, py::handle move_h) {
   const Move m = parse_move(move_h);
   EventSink sink;
   const Code c = apply_move(g.s, seat, m, &sink);
-  if (c != Code::Ok) fail(code_name(c), refusal_message(g.s, seat, m, c, seat_h));
+  if (c != Code::kOk) fail(code_name(c), refusal_message(g.s, seat, m, c, seat_h));
   py::list out(sink.n);
   for (int i = 0; i < sink.n; ++i) {
     g.history.push_back(sink.ev[i]);
@@ -535,7 +535,7 @@ py::list history_list(const std::vector<Event>& h, std::size_t from = 0) {
 
 bool is_move_kind(py::handle k) {
   Kind kind = kind_of(k);
-  return kind != Kind::Unknown && kind != Kind::None;
+  return kind != Kind::kUnknown && kind != Kind::kNone;
 }
 
 py::list moves_of(py::handle history) {
@@ -549,7 +549,7 @@ py::list moves_of(py::handle history) {
     m[N->seat] = seat ? py::reinterpret_borrow<py::object>(seat) : py::none();
     m[N->kind] = py::reinterpret_borrow<py::object>(k);
     Kind kind = kind_of(k);
-    if (kind == Kind::Attack || kind == Kind::Beat) {
+    if (kind == Kind::kAttack || kind == Kind::kBeat) {
       py::handle c = dict_get(e, N->card);
       m[N->card] = c ? py::reinterpret_borrow<py::object>(c) : py::none();
     }
@@ -565,7 +565,7 @@ py::list moves_of_game(const PyGame& g) {
     py::dict m;
     m[N->seat] = seat_obj(e.seat);
     m[N->kind] = kind_str(Kind(int(e.kind) + 1));
-    if (e.kind == EventKind::Attack || e.kind == EventKind::Beat)
+    if (e.kind == EventKind::kAttack || e.kind == EventKind::kBeat)
       m[N->card] = py::int_(int(e.card));
     out.append(m);
   }
@@ -584,7 +584,7 @@ py::dict replay(py::handle seed, py::handle moves, py::handle number) {
     if (PyErr_Occurred()) PyErr_Clear();
     steps.push_back(Step{seat, parse_move(mv)});
   }
-  Code c = Code::Ok;
+  Code c = Code::kOk;
   std::size_t bad = 0;
   GameState before{};
   {
@@ -594,14 +594,14 @@ py::dict replay(py::handle seed, py::handle moves, py::handle number) {
       sink.n = 0;
       before = g.s;
       c = apply_move(g.s, steps[i].seat, steps[i].m, &sink);
-      if (c != Code::Ok) {
+      if (c != Code::kOk) {
         bad = i;
         break;
       }
       g.history.insert(g.history.end(), sink.ev, sink.ev + sink.n);
     }
   }
-  if (c != Code::Ok) {
+  if (c != Code::kOk) {
     py::handle mv = py::list(py::reinterpret_borrow<py::object>(moves))[bad];
     py::handle seat_h = PyDict_Check(mv.ptr()) ? dict_get(mv, N->seat) : py::handle();
     fail(code_name(c), "move " + std::to_string(bad) + " " + std::string(py::repr(mv)) + ": " +
@@ -985,7 +985,7 @@ class Error(ValueError):
       "forced",
       [](py::object hand, py::object bout, py::object trump, bool swap) -> py::object {
         Kind k = forced(cards_from(hand), bout_from(bout), suit_index(trump), swap);
-        if (k == Kind::None) return py::none();
+        if (k == Kind::kNone) return py::none();
         return kind_str(k);
       },
       "What the engine resolves by itself for the seat on turn holding `hand`: 'take' for a "
@@ -1010,7 +1010,7 @@ class Error(ValueError):
         int c1 = int(int_or(dict_get(counts, N->one), 0, 36, 0));
         int c2 = int(int_or(dict_get(counts, N->two), 0, 36, 0));
         Result r = outcome_of(c1, c2, int(int_or(talon_left, 0, 36, 0)));
-        if (r.outcome == Outcome::None) return py::none();
+        if (r.outcome == Outcome::kNone) return py::none();
         return result_dict(r.outcome, r.fool);
       },
       "The result after a refill, from the hand sizes {1: n, 2: n} and the talon's size: {outcome, "

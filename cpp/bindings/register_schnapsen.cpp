@@ -114,9 +114,9 @@ struct Strs {
   py::str variants[2] = {py::str("schnapsen"), py::str("sixtysix")};
   py::object Error;
   Strs() {
-    for (int i = 0; i < 8; ++i) move_kinds[i] = py::str(ts::MOVE_KIND_NAMES[i]);
-    for (int i = 0; i < 11; ++i) event_kinds[i] = py::str(ts::EVENT_KIND_NAMES[i]);
-    for (int i = 0; i < 7; ++i) hows[i] = py::str(ts::HOW_NAMES[i]);
+    for (int i = 0; i < 8; ++i) move_kinds[i] = py::str(ts::kMoveKindNames[i]);
+    for (int i = 0; i < 11; ++i) event_kinds[i] = py::str(ts::kEventKindNames[i]);
+    for (int i = 0; i < 7; ++i) hows[i] = py::str(ts::kHowNames[i]);
   }
 };
 Strs* S = nullptr;  // created at import, never freed (outlives every object)
@@ -129,14 +129,14 @@ Strs* S = nullptr;  // created at import, never freed (outlives every object)
   throw py::error_already_set();
 }
 [[noreturn]] void raise(ts::Code code, const std::string& message) {
-  raise(ts::CODE_NAMES[int(code)], message);
+  raise(ts::kCodeNames[int(code)], message);
 }
 
 std::string seat_name(ts::Seat s) { return s == 0 ? "p1" : s == 1 ? "p2" : "nobody"; }
 
 std::string card_name(ts::Card c) {
   if (!ts::is_card(c)) return "?";
-  return std::string(1, ts::RANK_LETTERS[ts::rank_of(c)]) + ts::SUIT_LETTERS[ts::suit_of(c)];
+  return std::string(1, ts::kRankLetters[ts::rank_of(c)]) + ts::kSuitLetters[ts::suit_of(c)];
 }
 
 // A card as a refusal names it: its id, which is what the move carried, and
@@ -169,22 +169,22 @@ bool as_int(py::handle h, long long& out) {
   return true;
 }
 
-// 0/1, or NO_SEAT for anything that is not "p1"/"p2".
+// 0/1, or kNoSeat for anything that is not "p1"/"p2".
 ts::Seat parse_seat(py::handle h) {
-  if (!h || !PyUnicode_Check(h.ptr())) return ts::NO_SEAT;
+  if (!h || !PyUnicode_Check(h.ptr())) return ts::kNoSeat;
   Py_ssize_t n = 0;
   const char* s = PyUnicode_AsUTF8AndSize(h.ptr(), &n);
   if (!s) {
     PyErr_Clear();
-    return ts::NO_SEAT;
+    return ts::kNoSeat;
   }
   if (n == 2 && s[0] == 'p' && (s[1] == '1' || s[1] == '2')) return ts::Seat(s[1] - '1');
-  return ts::NO_SEAT;
+  return ts::kNoSeat;
 }
 
 ts::Seat seat_arg(py::handle h) {
   ts::Seat s = parse_seat(h);
-  if (s == ts::NO_SEAT) raise("bad_seat", "not a seat: " + repr_of(h) + " (expected 'p1' or 'p2')");
+  if (s == ts::kNoSeat) raise("bad_seat", "not a seat: " + repr_of(h) + " (expected 'p1' or 'p2')");
   return s;
 }
 
@@ -200,25 +200,25 @@ int parse_suit(py::handle h) {
 }
 
 ts::MoveKind parse_kind(py::handle h) {
-  if (!h || !PyUnicode_Check(h.ptr())) return ts::MoveKind::INVALID;
+  if (!h || !PyUnicode_Check(h.ptr())) return ts::MoveKind::kInvalid;
   Py_ssize_t n = 0;
   const char* s = PyUnicode_AsUTF8AndSize(h.ptr(), &n);
   if (!s) {
     PyErr_Clear();
-    return ts::MoveKind::INVALID;
+    return ts::MoveKind::kInvalid;
   }
   for (int i = 0; i < 7; ++i)
-    if (std::strlen(ts::MOVE_KIND_NAMES[i]) == size_t(n) &&
-        std::memcmp(ts::MOVE_KIND_NAMES[i], s, n) == 0)
+    if (std::strlen(ts::kMoveKindNames[i]) == size_t(n) &&
+        std::memcmp(ts::kMoveKindNames[i], s, n) == 0)
       return ts::MoveKind(i);
-  return ts::MoveKind::INVALID;
+  return ts::MoveKind::kInvalid;
 }
 
 // A hand-built move: never trusted. Anything malformed becomes a Move the
 // engine refuses with the reference's code (INVALID kind: not_legal; a card
 // that is not an id: not_held; a suit that is not a suit: no_marriage).
 ts::Move parse_move(py::handle h) {
-  ts::Move m{ts::MoveKind::INVALID, 0};
+  ts::Move m{ts::MoveKind::kInvalid, 0};
   if (!h || !PyDict_Check(h.ptr())) return m;
   PyObject* kind = PyDict_GetItemWithError(h.ptr(), S->kind.ptr());
   if (!kind) {
@@ -226,12 +226,12 @@ ts::Move parse_move(py::handle h) {
     return m;
   }
   m.kind = parse_kind(kind);
-  if (m.kind == ts::MoveKind::LEAD || m.kind == ts::MoveKind::FOLLOW) {
+  if (m.kind == ts::MoveKind::kLead || m.kind == ts::MoveKind::kFollow) {
     PyObject* card = PyDict_GetItemWithError(h.ptr(), S->card.ptr());
     if (!card) PyErr_Clear();
     long long v = 0;
-    m.arg = (card && as_int(card, v) && ts::is_card(v)) ? ts::Card(v) : ts::NO_CARD;
-  } else if (m.kind == ts::MoveKind::MARRIAGE) {
+    m.arg = (card && as_int(card, v) && ts::is_card(v)) ? ts::Card(v) : ts::kNoCard;
+  } else if (m.kind == ts::MoveKind::kMarriage) {
     PyObject* suit = PyDict_GetItemWithError(h.ptr(), S->suit.ptr());
     if (!suit) PyErr_Clear();
     int si = suit ? parse_suit(suit) : -1;
@@ -251,7 +251,7 @@ ts::VariantId variant_arg(py::handle h) {
       PyErr_Clear();
     }
   }
-  raise(ts::Code::BAD_VARIANT,
+  raise(ts::Code::kBadVariant,
         "unknown variant " + repr_of(h) + " (expected 'schnapsen' or 'sixtysix')");
 }
 
@@ -263,7 +263,7 @@ std::array<std::uint8_t, 32> seed_arg(py::handle h) {
             ? std::to_string(PyBytes_GET_SIZE(h.ptr())) + " bytes"
             : std::string(h ? py::str(py::type::handle_of(h).attr("__name__")).cast<std::string>()
                             : "nothing");
-    raise(ts::Code::NO_SEED, "a seed is exactly 32 bytes of type bytes, not " + what);
+    raise(ts::Code::kNoSeed, "a seed is exactly 32 bytes of type bytes, not " + what);
   }
   std::memcpy(out.data(), PyBytes_AS_STRING(h.ptr()), 32);
   return out;
@@ -272,14 +272,14 @@ std::array<std::uint8_t, 32> seed_arg(py::handle h) {
 std::uint64_t number_arg(py::handle h) {
   long long v = 0;
   if (!as_int(h, v) || v < 1)
-    raise(ts::Code::BAD_DEAL, "a deal number is an int >= 1, not " + repr_of(h));
+    raise(ts::Code::kBadDeal, "a deal number is an int >= 1, not " + repr_of(h));
   return std::uint64_t(v);
 }
 
 ts::Card card_arg(py::handle h) {
   long long v = 0;
   if (!as_int(h, v) || !ts::is_card(v))
-    raise(ts::Code::BAD_CARD, "not a card id (1..24): " + repr_of(h));
+    raise(ts::Code::kBadCard, "not a card id (1..24): " + repr_of(h));
   return ts::Card(v);
 }
 
@@ -292,7 +292,7 @@ int trump_arg(py::handle h) {
 std::vector<ts::Card> cards_arg(py::handle h) {
   std::vector<ts::Card> out;
   if (!py::isinstance<py::sequence>(h) || py::isinstance<py::str>(h))
-    raise(ts::Code::BAD_CARD, "not a list of card ids: " + repr_of(h));
+    raise(ts::Code::kBadCard, "not a list of card ids: " + repr_of(h));
   for (auto item : py::reinterpret_borrow<py::sequence>(h)) out.push_back(card_arg(item));
   return out;
 }
@@ -343,11 +343,11 @@ void record_deal(const ts::DealState& before, const ts::DealState& after, const 
                  std::vector<Rec>& history, std::vector<TrickRec>& tricks, std::vector<Rec>* also) {
   for (int i = 0; i < sink.n; ++i) {
     const ts::Event& e = sink.ev[i];
-    if (e.kind == ts::EventKind::DEAL || e.kind == ts::EventKind::GAME_END) break;
+    if (e.kind == ts::EventKind::kDeal || e.kind == ts::EventKind::kGameEnd) break;
     Rec r;
     r.e = e;
-    if (e.kind == ts::EventKind::DEAL_END) r.r = after.result;
-    if (e.kind == ts::EventKind::TRICK) {
+    if (e.kind == ts::EventKind::kDealEnd) r.r = after.result;
+    if (e.kind == ts::EventKind::kTrick) {
       ts::Card follow = i > 0 ? sink.ev[i - 1].card : 0;
       tricks.push_back(TrickRec{before.leader, before.lead, follow, e.seat});
     }
@@ -382,7 +382,7 @@ py::list card_list_obj(const ts::Card* cs, int n) {
 
 py::dict result_dict(const ts::Result& r, bool with_kind) {
   py::dict d;
-  if (with_kind) d[S->kind] = S->event_kinds[int(ts::EventKind::DEAL_END)];
+  if (with_kind) d[S->kind] = S->event_kinds[int(ts::EventKind::kDealEnd)];
   d[S->drawn] = py::bool_(r.drawn);
   d[S->points] = per_seat(py::int_(r.points[0]), py::int_(r.points[1]));
   d[S->tricks] = per_seat(py::int_(int(r.tricks[0])), py::int_(int(r.tricks[1])));
@@ -397,7 +397,7 @@ py::dict result_dict(const ts::Result& r, bool with_kind) {
 
 py::dict game_end_dict(ts::Seat winner, const std::int16_t scores[2], int deals, bool with_kind) {
   py::dict d;
-  if (with_kind) d[S->kind] = S->event_kinds[int(ts::EventKind::GAME_END)];
+  if (with_kind) d[S->kind] = S->event_kinds[int(ts::EventKind::kGameEnd)];
   d[S->winner] = seat_obj(winner);
   d[S->loser] = seat_obj(ts::other(winner));
   d[S->scores] = per_seat(py::int_(scores[0]), py::int_(scores[1]));
@@ -408,17 +408,17 @@ py::dict game_end_dict(ts::Seat winner, const std::int16_t scores[2], int deals,
 py::dict event_dict(const Rec& r) {
   const ts::Event& e = r.e;
   switch (e.kind) {
-    case ts::EventKind::DEAL_END:
+    case ts::EventKind::kDealEnd:
       return result_dict(r.r, true);
-    case ts::EventKind::GAME_END:
+    case ts::EventKind::kGameEnd:
       return game_end_dict(e.seat, r.scores, r.deals, true);
     default:
       break;
   }
-  if (e.kind == ts::EventKind::LEAD || e.kind == ts::EventKind::FOLLOW) {
+  if (e.kind == ts::EventKind::kLead || e.kind == ts::EventKind::kFollow) {
     // The commonest events: one template per (kind, seat, card).
     static auto* leads = new fast::DictTemplates(2 * 2 * 32);
-    const std::size_t key = (e.kind == ts::EventKind::LEAD ? 0 : 64) + e.seat * 32 + e.card;
+    const std::size_t key = (e.kind == ts::EventKind::kLead ? 0 : 64) + e.seat * 32 + e.card;
     return leads->get(key, [&] {
       py::dict d;
       d[S->kind] = S->event_kinds[int(e.kind)];
@@ -427,7 +427,7 @@ py::dict event_dict(const Rec& r) {
       return d;
     });
   }
-  if (e.kind == ts::EventKind::TRICK) {
+  if (e.kind == ts::EventKind::kTrick) {
     static auto* tricks = new fast::DictTemplates(2);
     return tricks->get(e.seat, [&] {
       py::dict d;
@@ -439,12 +439,12 @@ py::dict event_dict(const Rec& r) {
   py::dict d;
   d[S->kind] = S->event_kinds[int(e.kind)];
   switch (e.kind) {
-    case ts::EventKind::MARRIAGE:
+    case ts::EventKind::kMarriage:
       d[S->seat] = seat_obj(e.seat);
       d[S->suit] = S->suits[e.suit];
       d[S->value] = py::int_(int(e.value));
       break;
-    case ts::EventKind::DEAL:
+    case ts::EventKind::kDeal:
       d[S->number] = py::int_(r.number);
       d[S->dealer] = seat_obj(e.seat);
       d[S->trump] = S->suits[r.trump];
@@ -467,16 +467,16 @@ py::list events_list(const std::vector<Rec>& recs, size_t from = 0) {
 py::dict move_dict(const ts::DealState& s, ts::Move m) {
   // One template per (kind, card) or (marriage, suit, value).
   static auto* moves = new fast::DictTemplates(8 * 32);
-  const int value = m.kind == ts::MoveKind::MARRIAGE ? ts::marriage_value(s, m.arg) : 0;
+  const int value = m.kind == ts::MoveKind::kMarriage ? ts::marriage_value(s, m.arg) : 0;
   const std::size_t key =
       std::size_t(m.kind) * 32 +
-      (m.kind == ts::MoveKind::MARRIAGE ? m.arg + (value == 40 ? 4 : 0) : std::size_t(m.arg & 31));
+      (m.kind == ts::MoveKind::kMarriage ? m.arg + (value == 40 ? 4 : 0) : std::size_t(m.arg & 31));
   return moves->get(key, [&] {
     py::dict d;
     d[S->kind] = S->move_kinds[int(m.kind)];
-    if (m.kind == ts::MoveKind::LEAD || m.kind == ts::MoveKind::FOLLOW) {
+    if (m.kind == ts::MoveKind::kLead || m.kind == ts::MoveKind::kFollow) {
       d[S->card] = py::int_(int(m.arg));
-    } else if (m.kind == ts::MoveKind::MARRIAGE) {
+    } else if (m.kind == ts::MoveKind::kMarriage) {
       d[S->suit] = S->suits[m.arg];
       d[S->value] = py::int_(value);
     }
@@ -485,7 +485,7 @@ py::dict move_dict(const ts::DealState& s, ts::Move m) {
 }
 
 py::list legal_list(const ts::DealState& s, ts::Seat seat, bool match_over = false) {
-  ts::Move moves[ts::MAX_MOVES];
+  ts::Move moves[ts::kMaxMoves];
   int n = match_over ? 0 : ts::legal_moves(s, seat, moves);
   py::list l(n);
   for (int i = 0; i < n; ++i) PyList_SET_ITEM(l.ptr(), i, move_dict(s, moves[i]).release().ptr());
@@ -493,7 +493,7 @@ py::list legal_list(const ts::DealState& s, ts::Seat seat, bool match_over = fal
 }
 
 py::object close_state_obj(const ts::DealState& s) {
-  if (s.closed_by == ts::NO_SEAT) return py::none();
+  if (s.closed_by == ts::kNoSeat) return py::none();
   const ts::CloseState& c = s.close_state;
   py::dict d;
   d[S->by] = seat_obj(c.by);
@@ -547,8 +547,8 @@ py::list can_marry_list(const ts::DealState& s, ts::Seat seat) {
     py::dict d;
     d[S->suit] = S->suits[suits[i]];
     d[S->value] = py::int_(ts::marriage_value(s, suits[i]));
-    d[S->king] = py::int_(int(ts::card_of(suits[i], ts::RANK_KING)));
-    d[S->queen] = py::int_(int(ts::card_of(suits[i], ts::RANK_QUEEN)));
+    d[S->king] = py::int_(int(ts::card_of(suits[i], ts::kRankKing)));
+    d[S->queen] = py::int_(int(ts::card_of(suits[i], ts::kRankQueen)));
     PyList_SET_ITEM(l.ptr(), i, d.release().ptr());
   }
   return l;
@@ -569,7 +569,7 @@ py::dict view_dict(const ts::DealState& s, const std::vector<TrickRec>& tricks, 
   d[S->turn_up] = card_obj(s.turn_up);
   d[S->talon_left] = py::int_(ts::talon_left(s));
   d[S->draw_left] = py::int_(ts::draw_left(s));
-  d[S->closed] = py::bool_(s.closed_by != ts::NO_SEAT);
+  d[S->closed] = py::bool_(s.closed_by != ts::kNoSeat);
   d[S->closed_by] = seat_obj(s.closed_by);
   d[S->close_state] = close_state_obj(s);
   d[S->pending_draw] = py::bool_(s.pending_draw);
@@ -592,60 +592,60 @@ py::dict view_dict(const ts::DealState& s, const std::vector<TrickRec>& tricks, 
 std::string refusal_message(const ts::DealState& s, ts::Seat seat, ts::Move m, ts::Code c,
                             py::handle raw_seat, py::handle raw_move) {
   std::string who = seat <= 1 ? seat_name(seat) : repr_of(raw_seat);
-  std::string kind = ts::MOVE_KIND_NAMES[int(m.kind)];
+  std::string kind = ts::kMoveKindNames[int(m.kind)];
   switch (c) {
-    case ts::Code::DEAL_OVER:
+    case ts::Code::kDealOver:
       return "the deal is over; " + who + " cannot move";
-    case ts::Code::GAME_OVER:
+    case ts::Code::kGameOver:
       return "the match is over; " + who + " cannot move";
-    case ts::Code::NOT_YOUR_TURN:
+    case ts::Code::kNotYourTurn:
       if (seat > 1) return repr_of(raw_seat) + " is not a seat (expected 'p1' or 'p2')";
       return "it is " + seat_name(s.turn) + "'s turn, not " + who + "'s";
-    case ts::Code::NOT_LEGAL: {
-      std::string what = m.kind == ts::MoveKind::INVALID ? repr_of(raw_move) + " is not a move"
-                                                         : who + " cannot " + kind + " now";
+    case ts::Code::kNotLegal: {
+      std::string what = m.kind == ts::MoveKind::kInvalid ? repr_of(raw_move) + " is not a move"
+                                                          : who + " cannot " + kind + " now";
       if (s.lead)
         return what + ": " + std::to_string(int(s.lead)) + " is led, only follow is a move";
       if (s.pending_draw)
         return what + ": the draw is pending, only claim, close and draw are moves";
       return what + ": " + who + " is on lead (claim, exchange, close, marriage or lead)";
     }
-    case ts::Code::NOT_HELD:
+    case ts::Code::kNotHeld:
       return who + " cannot " + kind + " " +
              repr_of(PyDict_Check(raw_move.ptr()) && PyDict_GetItem(raw_move.ptr(), S->card.ptr())
                          ? py::handle(PyDict_GetItem(raw_move.ptr(), S->card.ptr()))
                          : py::handle(py::none())) +
              ": not in hand " + card_list(s.hand[seat], s.hand_n[seat]);
-    case ts::Code::MUST_FOLLOW: {
+    case ts::Code::kMustFollow: {
       ts::Card legal[6];
       int n = ts::legal_follows(s.hand[seat], s.hand_n[seat], s.lead, s.trump, ts::phase(s), legal);
       ts::Band b = ts::follow_band(s.hand[seat], s.hand_n[seat], s.lead, s.trump, ts::phase(s));
       return who + " cannot follow " + card_label(m.arg) + " to " + card_label(s.lead) +
-             ": the rule is '" + ts::BAND_NAMES[int(b)] + "', allowed " + card_list(legal, n);
+             ": the rule is '" + ts::kBandNames[int(b)] + "', allowed " + card_list(legal, n);
     }
-    case ts::Code::MUST_LEAD:
+    case ts::Code::kMustLead:
       return who + " cannot lead " + card_label(m.arg) + ": after the marriage the lead is " +
              card_list(s.must_lead, 2);
-    case ts::Code::CANNOT_CLAIM:
+    case ts::Code::kCannotClaim:
       return who + " cannot claim now: a claim needs a trick played or a marriage declared";
-    case ts::Code::CANNOT_CLOSE:
+    case ts::Code::kCannotClose:
       return who + " cannot close: " +
-             (s.closed_by != ts::NO_SEAT ? std::string("the talon is already closed")
+             (s.closed_by != ts::kNoSeat ? std::string("the talon is already closed")
                                          : std::string("nothing is left to draw"));
-    case ts::Code::NO_EXCHANGE:
+    case ts::Code::kNoExchange:
       return who + " cannot exchange: needs the trump " +
-             (ts::variant_of(s.variant).exchange_rank == ts::RANK_JACK ? "jack" : "nine") +
+             (ts::variant_of(s.variant).exchange_rank == ts::kRankJack ? "jack" : "nine") +
              ", something left to draw" +
              (ts::variant_of(s.variant).exchange_needs_trick ? ", a trick won" : "") +
              " and an open talon";
-    case ts::Code::NO_MARRIAGE: {
+    case ts::Code::kNoMarriage: {
       py::object suit = py::none();
       if (PyDict_Check(raw_move.ptr()) && PyDict_GetItem(raw_move.ptr(), S->suit.ptr()))
         suit = py::reinterpret_borrow<py::object>(PyDict_GetItem(raw_move.ptr(), S->suit.ptr()));
       return who + " cannot declare a marriage in " + repr_of(suit) + ": not on offer";
     }
     default:
-      return std::string("refused: ") + ts::CODE_NAMES[int(c)];
+      return std::string("refused: ") + ts::kCodeNames[int(c)];
   }
 }
 
@@ -656,7 +656,7 @@ DealBox build_deal(py::handle variant, py::handle seed, py::handle number, py::h
   auto sd = seed_arg(seed);
   std::uint64_t n = number_arg(number);
   ts::Seat d = parse_seat(dealer);
-  if (d == ts::NO_SEAT) raise("bad_seat", "a dealer is 'p1' or 'p2', not " + repr_of(dealer));
+  if (d == ts::kNoSeat) raise("bad_seat", "a dealer is 'p1' or 'p2', not " + repr_of(dealer));
   DealBox b;
   b.seed = sd;
   ts::deal_new(b.s, v, sd.data(), n, d);
@@ -669,7 +669,7 @@ py::list deal_apply(DealBox& b, py::handle seat_h, py::handle move_h) {
   ts::EventSink sink;
   ts::DealState before = b.s;
   ts::Code c = ts::apply_move(b.s, seat, m, &sink);
-  if (c != ts::Code::OK) raise(c, refusal_message(before, seat, m, c, seat_h, move_h));
+  if (c != ts::Code::kOk) raise(c, refusal_message(before, seat, m, c, seat_h, move_h));
   size_t from = b.history.size();
   record_deal(before, b.s, sink, b.history, b.tricks, nullptr);
   return events_list(b.history, from);
@@ -696,17 +696,17 @@ py::list moves_of(py::handle history) {
     py::object kind = e.contains(S->kind) ? py::object(e[S->kind]) : py::object(py::none());
     py::object seat = e.contains(S->seat) ? py::object(e[S->seat]) : py::object(py::none());
     ts::MoveKind mk = parse_kind(kind);
-    bool auto_exchange = mk == ts::MoveKind::EXCHANGE && !prev_kind.is_none() &&
-                         prev_kind.equal(S->move_kinds[int(ts::MoveKind::CLOSE)]) &&
+    bool auto_exchange = mk == ts::MoveKind::kExchange && !prev_kind.is_none() &&
+                         prev_kind.equal(S->move_kinds[int(ts::MoveKind::kClose)]) &&
                          !seat.equal(prev_seat);
     prev_kind = kind;
     prev_seat = seat;
-    if (mk == ts::MoveKind::INVALID || auto_exchange) continue;
+    if (mk == ts::MoveKind::kInvalid || auto_exchange) continue;
     py::dict m;
     m[S->seat] = seat;
     m[S->kind] = S->move_kinds[int(mk)];
-    if (mk == ts::MoveKind::LEAD || mk == ts::MoveKind::FOLLOW) m[S->card] = e[S->card];
-    if (mk == ts::MoveKind::MARRIAGE) m[S->suit] = e[S->suit];
+    if (mk == ts::MoveKind::kLead || mk == ts::MoveKind::kFollow) m[S->card] = e[S->card];
+    if (mk == ts::MoveKind::kMarriage) m[S->suit] = e[S->suit];
     out.append(m);
   }
   return out;
@@ -721,9 +721,9 @@ std::vector<ParsedMove> parse_moves(py::handle moves) {
   std::vector<ParsedMove> out;
   if (!py::isinstance<py::iterable>(moves) || py::isinstance<py::str>(moves) ||
       PyDict_Check(moves.ptr()))
-    raise(ts::Code::NOT_LEGAL, "moves must be a list of move dicts, not " + repr_of(moves));
+    raise(ts::Code::kNotLegal, "moves must be a list of move dicts, not " + repr_of(moves));
   for (auto mv : py::reinterpret_borrow<py::iterable>(moves)) {
-    ts::Seat seat = ts::NO_SEAT;
+    ts::Seat seat = ts::kNoSeat;
     if (PyDict_Check(mv.ptr())) {
       PyObject* s = PyDict_GetItem(mv.ptr(), S->seat.ptr());
       if (s) seat = parse_seat(s);
@@ -769,11 +769,11 @@ py::dict log_arg(py::handle log) {
 
 py::bytes seed_from_hex(py::handle h) {
   if (!py::isinstance<py::str>(h))
-    raise(ts::Code::NO_SEED, "a log's seed is 64 hex digits, not " + repr_of(h));
+    raise(ts::Code::kNoSeed, "a log's seed is 64 hex digits, not " + repr_of(h));
   try {
     return py::bytes(py::module_::import("builtins").attr("bytes").attr("fromhex")(h));
   } catch (py::error_already_set&) {
-    raise(ts::Code::NO_SEED, "a log's seed is 64 hex digits, not " + repr_of(h));
+    raise(ts::Code::kNoSeed, "a log's seed is 64 hex digits, not " + repr_of(h));
   }
 }
 
@@ -786,7 +786,7 @@ py::dict replay_deal(py::handle variant, py::handle seed, py::handle number, py:
   DealBox b = build_deal(variant, seed, number, dealer);
   std::vector<ParsedMove> pm = parse_moves(moves);
   size_t bad = pm.size();
-  ts::Code code = ts::Code::OK;
+  ts::Code code = ts::Code::kOk;
   ts::DealState at_bad{};
   {
     py::gil_scoped_release nogil;
@@ -794,7 +794,7 @@ py::dict replay_deal(py::handle variant, py::handle seed, py::handle number, py:
       ts::EventSink sink;
       ts::DealState before = b.s;
       code = ts::apply_move(b.s, pm[i].seat, pm[i].move, &sink);
-      if (code != ts::Code::OK) {
+      if (code != ts::Code::kOk) {
         bad = i;
         at_bad = before;
         break;
@@ -812,10 +812,10 @@ py::dict replay_deal(py::handle variant, py::handle seed, py::handle number, py:
 std::string deal_repr(const DealBox& b) {
   const ts::DealState& s = b.s;
   std::string r = "<Deal " + std::string(ts::variant_of(s.variant).name) + " #" +
-                  std::to_string(s.number) + " trump " + ts::SUIT_LETTERS[s.trump];
+                  std::to_string(s.number) + " trump " + ts::kSuitLetters[s.trump];
   if (s.turn_up) r += " turn-up " + card_name(s.turn_up);
   r += " talon " + std::to_string(ts::talon_left(s));
-  if (s.closed_by != ts::NO_SEAT) r += " closed by " + seat_name(s.closed_by);
+  if (s.closed_by != ts::kNoSeat) r += " closed by " + seat_name(s.closed_by);
   for (int i = 0; i < 2; ++i) {
     r += " | p" + std::to_string(i + 1) + ":";
     for (int k = 0; k < s.hand_n[i]; ++k) r += " " + card_name(s.hand[i][k]);
@@ -825,7 +825,7 @@ std::string deal_repr(const DealBox& b) {
   if (s.lead) r += " | led " + card_name(s.lead);
   if (s.over) {
     const ts::Result& res = s.result;
-    r += std::string(" | over: ") + ts::HOW_NAMES[int(res.how)];
+    r += std::string(" | over: ") + ts::kHowNames[int(res.how)];
     if (!res.drawn)
       r += ", " + seat_name(res.winner) + " wins " + std::to_string(int(res.game_points));
   } else {
@@ -842,7 +842,7 @@ std::string deal_repr(const DealBox& b) {
 void match_record(MatchBox& b, const ts::DealState& before, const ts::EventSink& sink) {
   bool ended = false;
   for (int i = 0; i < sink.n; ++i)
-    if (sink.ev[i].kind == ts::EventKind::DEAL_END) ended = true;
+    if (sink.ev[i].kind == ts::EventKind::kDealEnd) ended = true;
   // The deal part (up to DEAL_END) against the finished deal.
   ts::DealState finished = before;
   if (ended) finished.result = b.m.last_result;
@@ -850,7 +850,7 @@ void match_record(MatchBox& b, const ts::DealState& before, const ts::EventSink&
   if (ended) b.deals.push_back(DealResultRec{before.number, b.m.last_result});
   for (int i = 0; i < sink.n; ++i) {
     const ts::Event& e = sink.ev[i];
-    if (e.kind == ts::EventKind::DEAL) {
+    if (e.kind == ts::EventKind::kDeal) {
       Rec r;
       r.e = e;
       r.number = b.m.deal.number;
@@ -859,7 +859,7 @@ void match_record(MatchBox& b, const ts::DealState& before, const ts::EventSink&
       b.history.push_back(r);
       b.deal_history.clear();
       b.tricks.clear();
-    } else if (e.kind == ts::EventKind::GAME_END) {
+    } else if (e.kind == ts::EventKind::kGameEnd) {
       Rec r;
       r.e = e;
       r.scores[0] = b.m.scores[0];
@@ -874,7 +874,7 @@ MatchBox build_match(py::handle variant, py::handle seed, py::handle dealer) {
   ts::VariantId v = variant_arg(variant);
   auto sd = seed_arg(seed);
   ts::Seat d = parse_seat(dealer);
-  if (d == ts::NO_SEAT) raise("bad_seat", "a dealer is 'p1' or 'p2', not " + repr_of(dealer));
+  if (d == ts::kNoSeat) raise("bad_seat", "a dealer is 'p1' or 'p2', not " + repr_of(dealer));
   MatchBox b;
   ts::match_new(b.m, v, sd.data(), d);
   b.first_dealer = d;
@@ -887,7 +887,7 @@ py::list match_apply(MatchBox& b, py::handle seat_h, py::handle move_h) {
   ts::EventSink sink;
   ts::DealState before = b.m.deal;
   ts::Code c = ts::match_apply(b.m, seat, m, &sink);
-  if (c != ts::Code::OK) raise(c, refusal_message(before, seat, m, c, seat_h, move_h));
+  if (c != ts::Code::kOk) raise(c, refusal_message(before, seat, m, c, seat_h, move_h));
   size_t from = b.history.size();
   match_record(b, before, sink);
   return events_list(b.history, from);
@@ -921,7 +921,7 @@ py::dict replay_match(py::handle variant, py::handle seed, py::handle dealer, py
   MatchBox b = build_match(variant, seed, dealer);
   std::vector<ParsedMove> pm = parse_moves(moves);
   size_t bad = pm.size();
-  ts::Code code = ts::Code::OK;
+  ts::Code code = ts::Code::kOk;
   ts::DealState at_bad{};
   {
     py::gil_scoped_release nogil;
@@ -929,7 +929,7 @@ py::dict replay_match(py::handle variant, py::handle seed, py::handle dealer, py
       ts::EventSink sink;
       ts::DealState before = b.m.deal;
       code = ts::match_apply(b.m, pm[i].seat, pm[i].move, &sink);
-      if (code != ts::Code::OK) {
+      if (code != ts::Code::kOk) {
         bad = i;
         at_bad = before;
         break;
@@ -986,7 +986,7 @@ py::dict variant_dict(ts::VariantId id) {
   d[S->name] = S->variants[id];
   d[S->deck_size] = v.deck_size;
   d[S->hand_size] = v.hand_size;
-  d[S->exchange_rank] = v.exchange_rank == ts::RANK_JACK ? "J" : "9";
+  d[S->exchange_rank] = v.exchange_rank == ts::kRankJack ? "J" : "9";
   d[S->exchange_needs_trick] = v.exchange_needs_trick;
   d[S->marriage_after_close] = v.marriage_after_close;
   d[S->false_claim_schwarz] = v.false_claim_schwarz;
@@ -1002,7 +1002,7 @@ py::dict variant_dict(ts::VariantId id) {
 }
 
 ts::Seat opt_seat(py::handle h) {
-  if (h.is_none()) return ts::NO_SEAT;
+  if (h.is_none()) return ts::kNoSeat;
   return seat_arg(h);
 }
 
@@ -1129,7 +1129,7 @@ class Error(ValueError):
   // ---- card
   m.def(
       "rank_of",
-      [](py::handle c) { return std::string(1, ts::RANK_LETTERS[ts::rank_of(card_arg(c))]); },
+      [](py::handle c) { return std::string(1, ts::kRankLetters[ts::rank_of(card_arg(c))]); },
       "The rank letter of a card id 1..24: A, T, K, Q, J or 9. Error bad_card for anything that is "
       "not a card id.");
   m.def(
@@ -1163,10 +1163,10 @@ class Error(ValueError):
                            : s.size() == 2                             ? s.substr(0, 1)
                                                                        : "";
         char suit = s.empty() ? 0 : s.back();
-        const char* rp = rank.size() == 1 ? std::strchr(ts::RANK_LETTERS, rank[0]) : nullptr;
+        const char* rp = rank.size() == 1 ? std::strchr(ts::kRankLetters, rank[0]) : nullptr;
         int si = ts::suit_index(suit);
-        if (!rp || !*rp || si < 0) raise(ts::Code::BAD_CARD, "not a card name: " + repr_of(name));
-        return int(ts::card_of(si, int(rp - ts::RANK_LETTERS)));
+        if (!rp || !*rp || si < 0) raise(ts::Code::kBadCard, "not a card name: " + repr_of(name));
+        return int(ts::card_of(si, int(rp - ts::kRankLetters)));
       },
       "The card id of a name such as 'TD' or '10D', read case-insensitively. Error bad_card for "
       "anything else.");
@@ -1228,7 +1228,7 @@ class Error(ValueError):
       "follow_band",
       [](py::handle hand, py::handle lead, py::handle trump, int phase) {
         auto h = cards_arg(hand);
-        return std::string(ts::BAND_NAMES[int(
+        return std::string(ts::kBandNames[int(
             ts::follow_band(h.data(), int(h.size()), card_arg(lead), trump_arg(trump), phase))]);
       },
       "Which rule applies to an answer to `lead`: 'beat', 'follow', 'trump' or 'free' ('free' "
@@ -1258,9 +1258,9 @@ class Error(ValueError):
         std::string h = py::isinstance<py::str>(how) ? how.cast<std::string>() : "";
         if (h != "claim" && h != "exhausted")
           raise("bad_how", "how is 'claim' or 'exhausted', not " + repr_of(how));
-        ts::Ending e = h == "claim" ? ts::Ending::CLAIM : ts::Ending::EXHAUSTED;
+        ts::Ending e = h == "claim" ? ts::Ending::kClaim : ts::Ending::kExhausted;
         ts::Seat b = opt_seat(by);
-        if (e == ts::Ending::CLAIM && b == ts::NO_SEAT)
+        if (e == ts::Ending::kClaim && b == ts::kNoSeat)
           raise("bad_seat", "a claim needs the claimer in `by`");
         std::int16_t p[2] = {int_field(points, S->seats[0]), int_field(points, S->seats[1])};
         std::uint8_t t[2] = {std::uint8_t(int_field(tricks, S->seats[0])),
@@ -1284,11 +1284,11 @@ class Error(ValueError):
       "What a deal was worth and to whom, as the dict a deal_end carries. `how` going in is "
       "'claim' or 'exhausted'; coming back it is claim, closed_out, false_claim, beat_closer, "
       "failed_close, last_trick or drawn.");
-  m.attr("TARGET_POINTS") = ts::TARGET_POINTS;
-  m.attr("SCHNEIDER_AT") = ts::SCHNEIDER_AT;
-  m.attr("LAST_TRICK_BONUS") = ts::LAST_TRICK_BONUS;
-  m.attr("PENALTY") = ts::PENALTY;
-  m.attr("PENALTY_SCHWARZ") = ts::PENALTY_SCHWARZ;
+  m.attr("TARGET_POINTS") = ts::kTargetPoints;
+  m.attr("SCHNEIDER_AT") = ts::kSchneiderAt;
+  m.attr("LAST_TRICK_BONUS") = ts::kLastTrickBonus;
+  m.attr("PENALTY") = ts::kPenalty;
+  m.attr("PENALTY_SCHWARZ") = ts::kPenaltySchwarz;
 
   // ---- variant
   m.def(
@@ -1375,7 +1375,7 @@ class Error(ValueError):
           "draw_left", [](const DealBox& b) { return ts::draw_left(b.s); },
           "How many cards may still be drawn: 0 once the talon is closed, though cards remain.")
       .def_property_readonly(
-          "closed", [](const DealBox& b) { return b.s.closed_by != ts::NO_SEAT; },
+          "closed", [](const DealBox& b) { return b.s.closed_by != ts::kNoSeat; },
           "Whether the talon has been closed.")
       .def_property_readonly(
           "closed_by", [](const DealBox& b) { return seat_obj(b.s.closed_by); },
@@ -1627,7 +1627,7 @@ class Error(ValueError):
             ts::Seat st = seat_arg(seat);
             if (match_over) return py::none();
             ts::Move mv = ts::bot_choose(*s, st, b.level);
-            if (mv.kind == ts::MoveKind::INVALID) return py::none();
+            if (mv.kind == ts::MoveKind::kInvalid) return py::none();
             return move_dict(*s, mv);
           },
           py::arg("game"), py::arg("seat"),
@@ -1647,7 +1647,7 @@ class Error(ValueError):
       "cheapest",
       [](py::handle cards) {
         auto h = cards_arg(cards);
-        if (h.empty()) raise(ts::Code::BAD_CARD, "no cards to choose from");
+        if (h.empty()) raise(ts::Code::kBadCard, "no cards to choose from");
         return int(ts::cheapest(h.data(), int(h.size())));
       },
       "The cheapest card of `cards`: fewest card points, then lowest power, then lowest id. Error "
@@ -1656,7 +1656,7 @@ class Error(ValueError):
       "dearest",
       [](py::handle cards) {
         auto h = cards_arg(cards);
-        if (h.empty()) raise(ts::Code::BAD_CARD, "no cards to choose from");
+        if (h.empty()) raise(ts::Code::kBadCard, "no cards to choose from");
         return int(ts::dearest(h.data(), int(h.size())));
       },
       "The dearest card of `cards`: most card points, then highest power, then lowest id. Error "
@@ -1668,7 +1668,7 @@ class Error(ValueError):
         const ts::DealState* s = state_of(game, &mo);
         int suit = ts::best_marriage(*s, seat_arg(seat));
         if (suit < 0) return py::none();
-        return move_dict(*s, ts::Move{ts::MoveKind::MARRIAGE, std::uint8_t(suit)});
+        return move_dict(*s, ts::Move{ts::MoveKind::kMarriage, std::uint8_t(suit)});
       },
       "The marriage move the bot declares in a Deal or Match: the highest-valued one on offer to "
       "`seat`, ties to the first in C, D, H, S; None when there is none.");

@@ -24,24 +24,24 @@ namespace trumpf::bindings {
 namespace {
 
 sim::Game game_named(const std::string& name) {
-  if (name == "schnapsen") return sim::Game::SchnapsenDeal;
-  if (name == "sixtysix") return sim::Game::SixtySixDeal;
-  if (name == "schnapsen-match") return sim::Game::SchnapsenMatch;
-  if (name == "sixtysix-match") return sim::Game::SixtySixMatch;
-  if (name == "durak") return sim::Game::Durak;
+  if (name == "schnapsen") return sim::Game::kSchnapsenDeal;
+  if (name == "sixtysix") return sim::Game::kSixtySixDeal;
+  if (name == "schnapsen-match") return sim::Game::kSchnapsenMatch;
+  if (name == "sixtysix-match") return sim::Game::kSixtySixMatch;
+  if (name == "durak") return sim::Game::kDurak;
   throw py::value_error("unknown game '" + name + "'");
 }
 
 sim::Policy policy_named(sim::Game game, const std::string& name) {
   sim::Policy p;
   if (name == "random") {
-    p = sim::Policy::Random;
+    p = sim::Policy::kRandom;
   } else if (name == "bot1") {
-    p = sim::Policy::Bot1;
+    p = sim::Policy::kBot1;
   } else if (name == "bot2") {
-    p = sim::Policy::Bot2;
+    p = sim::Policy::kBot2;
   } else if (name == "bot3") {
-    p = sim::Policy::Bot3;
+    p = sim::Policy::kBot3;
   } else {
     throw py::value_error("unknown player '" + name + "'");
   }
@@ -139,7 +139,7 @@ py::dict run(const std::string& game_name, long long games, const std::string& a
   columns["seat_a"] = seat_a;
   columns["dealer"] = dealer;
   columns["deals"] = deals;
-  if (spec.game == sim::Game::Durak) {
+  if (spec.game == sim::Game::kDurak) {
     columns["fool"] = fool;
     columns["bouts"] = bouts;
   }

@@ -6,35 +6,35 @@ namespace trumpf::durak {
 
 const char* code_name(Code c) noexcept {
   switch (c) {
-    case Code::Ok:
+    case Code::kOk:
       return "ok";
-    case Code::GameOver:
+    case Code::kGameOver:
       return "game_over";
-    case Code::NotYourTurn:
+    case Code::kNotYourTurn:
       return "not_your_turn";
-    case Code::WrongPhase:
+    case Code::kWrongPhase:
       return "wrong_phase";
-    case Code::NotLegal:
+    case Code::kNotLegal:
       return "not_legal";
-    case Code::CardNotHeld:
+    case Code::kCardNotHeld:
       return "card_not_held";
-    case Code::BeatsNothing:
+    case Code::kBeatsNothing:
       return "beats_nothing";
-    case Code::RankNotInBout:
+    case Code::kRankNotInBout:
       return "rank_not_in_bout";
-    case Code::BoutFull:
+    case Code::kBoutFull:
       return "bout_full";
-    case Code::MustAttack:
+    case Code::kMustAttack:
       return "must_attack";
-    case Code::NotTheSix:
+    case Code::kNotTheSix:
       return "not_the_six";
-    case Code::TalonShut:
+    case Code::kTalonShut:
       return "talon_shut";
-    case Code::NoSeed:
+    case Code::kNoSeed:
       return "no_seed";
-    case Code::BadDeal:
+    case Code::kBadDeal:
       return "bad_deal";
-    case Code::BadSeats:
+    case Code::kBadSeats:
       return "bad_seats";
   }
   return "?";
@@ -42,13 +42,13 @@ const char* code_name(Code c) noexcept {
 
 const char* phase_name(Phase p) noexcept {
   switch (p) {
-    case Phase::Attack:
+    case Phase::kAttack:
       return "attack";
-    case Phase::Defend:
+    case Phase::kDefend:
       return "defend";
-    case Phase::PileOn:
+    case Phase::kPileOn:
       return "pile_on";
-    case Phase::Over:
+    case Phase::kOver:
       return "over";
   }
   return "?";
@@ -56,15 +56,15 @@ const char* phase_name(Phase p) noexcept {
 
 const char* how_name(How h) noexcept {
   switch (h) {
-    case How::Done:
+    case How::kDone:
       return "done";
-    case How::Exhausted:
+    case How::kExhausted:
       return "exhausted";
-    case How::Capped:
+    case How::kCapped:
       return "capped";
-    case How::Spent:
+    case How::kSpent:
       return "spent";
-    case How::Taken:
+    case How::kTaken:
       return "taken";
   }
   return "?";
@@ -72,17 +72,17 @@ const char* how_name(How h) noexcept {
 
 const char* kind_name(Kind k) noexcept {
   switch (k) {
-    case Kind::Attack:
+    case Kind::kAttack:
       return "attack";
-    case Kind::Beat:
+    case Kind::kBeat:
       return "beat";
-    case Kind::Take:
+    case Kind::kTake:
       return "take";
-    case Kind::Done:
+    case Kind::kDone:
       return "done";
-    case Kind::Swap:
+    case Kind::kSwap:
       return "swap";
-    case Kind::Resign:
+    case Kind::kResign:
       return "resign";
     default:
       return "?";
@@ -91,21 +91,21 @@ const char* kind_name(Kind k) noexcept {
 
 const char* outcome_name(Outcome o) noexcept {
   switch (o) {
-    case Outcome::Fool:
+    case Outcome::kFool:
       return "fool";
-    case Outcome::Draw:
+    case Outcome::kDraw:
       return "draw";
-    case Outcome::Resign:
+    case Outcome::kResign:
       return "resign";
     default:
       return "?";
   }
 }
 
-bool is_move_event(EventKind k) noexcept { return k <= EventKind::Resign; }
+bool is_move_event(EventKind k) noexcept { return k <= EventKind::kResign; }
 
 Code deal_game(const std::uint8_t* seed, std::uint64_t number, GameState& s) noexcept {
-  if (number < 1) return Code::BadDeal;
+  if (number < 1) return Code::kBadDeal;
   Deal d = deal_for(seed, number);
   s = GameState{};
   s.hands[0] = d.hands[0];
@@ -114,79 +114,79 @@ Code deal_game(const std::uint8_t* seed, std::uint64_t number, GameState& s) noe
   s.trump = std::uint8_t(d.trump);
   s.six_owner = std::uint8_t(d.six_owner);
   s.bout = open_bout(d.first_attacker, count_of(s.hands[2 - d.first_attacker]));
-  return Code::Ok;
+  return Code::kOk;
 }
 
 int legal_moves(const GameState& s, int seat, Move* out) noexcept {
   const Phase p = phase_of(s);
-  if (p == Phase::Over || seat != turn_of(s)) return 0;
+  if (p == Phase::kOver || seat != turn_of(s)) return 0;
   const Bout& b = s.bout;
   const Cards hand = s.hand(seat);
   const bool swap = can_swap(s, seat);
   int n = 0;
-  if (p == Phase::Defend) {
+  if (p == Phase::kDefend) {
     Cards beats = legal_beats(hand, b.unbeaten(), s.trump);
     const bool any = beats != 0;
     while (beats) {
-      out[n++] = Move{Kind::Beat, lowest(beats)};
+      out[n++] = Move{Kind::kBeat, lowest(beats)};
       beats &= beats - 1;
     }
-    if (any || swap) out[n++] = Move{Kind::Take, 0};
+    if (any || swap) out[n++] = Move{Kind::kTake, 0};
   } else {
     Cards throws = legal_attacks(hand, b);
     const bool any = throws != 0;
     while (throws) {
-      out[n++] = Move{Kind::Attack, lowest(throws)};
+      out[n++] = Move{Kind::kAttack, lowest(throws)};
       throws &= throws - 1;
     }
-    if (!b.empty() && (any || swap)) out[n++] = Move{Kind::Done, 0};
+    if (!b.empty() && (any || swap)) out[n++] = Move{Kind::kDone, 0};
   }
-  if (swap) out[n++] = Move{Kind::Swap, 0};
+  if (swap) out[n++] = Move{Kind::kSwap, 0};
   return n;
 }
 
 Code check_move(const GameState& s, int seat, Move m) noexcept {
-  if (s.outcome) return Code::GameOver;
-  if (seat != 1 && seat != 2) return Code::NotYourTurn;
-  if (m.kind == Kind::None || m.kind >= Kind::Unknown)
-    return Code::NotLegal;  // any out-of-range kind too
-  if (m.kind == Kind::Resign) return Code::Ok;
-  if (seat != turn_of(s)) return Code::NotYourTurn;
+  if (s.outcome) return Code::kGameOver;
+  if (seat != 1 && seat != 2) return Code::kNotYourTurn;
+  if (m.kind == Kind::kNone || m.kind >= Kind::kUnknown)
+    return Code::kNotLegal;  // any out-of-range kind too
+  if (m.kind == Kind::kResign) return Code::kOk;
+  if (seat != turn_of(s)) return Code::kNotYourTurn;
   const Phase p = phase_of(s);
   const Bout& b = s.bout;
   switch (m.kind) {
-    case Kind::Attack:
-    case Kind::Done:
-      if (p != Phase::Attack && p != Phase::PileOn) return Code::WrongPhase;
+    case Kind::kAttack:
+    case Kind::kDone:
+      if (p != Phase::kAttack && p != Phase::kPileOn) return Code::kWrongPhase;
       break;
-    case Kind::Beat:
-    case Kind::Take:
-      if (p != Phase::Defend) return Code::WrongPhase;
+    case Kind::kBeat:
+    case Kind::kTake:
+      if (p != Phase::kDefend) return Code::kWrongPhase;
       break;
     default:
       break;
   }
   const Cards hand = s.hand(seat);
   switch (m.kind) {
-    case Kind::Attack:
-      if (!valid_card(m.card) || !(hand & bit_of(m.card))) return Code::CardNotHeld;
-      if (b.n_att >= b.cap) return Code::BoutFull;
-      if (!b.empty() && !(b.ranks & (1u << rank_index_of(m.card)))) return Code::RankNotInBout;
-      return Code::Ok;
-    case Kind::Beat:
-      if (!valid_card(m.card) || !(hand & bit_of(m.card))) return Code::CardNotHeld;
-      if (!beats(m.card, b.unbeaten(), s.trump)) return Code::BeatsNothing;
-      return Code::Ok;
-    case Kind::Take:
-      return Code::Ok;
-    case Kind::Done:
-      return b.empty() ? Code::MustAttack : Code::Ok;
-    case Kind::Swap:
-      if (s.six_owner != seat || !(hand & bit_of(s.six()))) return Code::NotTheSix;
-      if (!s.turn_up_left()) return Code::TalonShut;
-      return Code::Ok;
+    case Kind::kAttack:
+      if (!valid_card(m.card) || !(hand & bit_of(m.card))) return Code::kCardNotHeld;
+      if (b.n_att >= b.cap) return Code::kBoutFull;
+      if (!b.empty() && !(b.ranks & (1u << rank_index_of(m.card)))) return Code::kRankNotInBout;
+      return Code::kOk;
+    case Kind::kBeat:
+      if (!valid_card(m.card) || !(hand & bit_of(m.card))) return Code::kCardNotHeld;
+      if (!beats(m.card, b.unbeaten(), s.trump)) return Code::kBeatsNothing;
+      return Code::kOk;
+    case Kind::kTake:
+      return Code::kOk;
+    case Kind::kDone:
+      return b.empty() ? Code::kMustAttack : Code::kOk;
+    case Kind::kSwap:
+      if (s.six_owner != seat || !(hand & bit_of(s.six()))) return Code::kNotTheSix;
+      if (!s.turn_up_left()) return Code::kTalonShut;
+      return Code::kOk;
     default:
-      return Code::NotLegal;
+      return Code::kNotLegal;
   }
 }
 
@@ -206,7 +206,7 @@ inline Event make(EventKind k) noexcept {
 void finish(GameState& s, EventSink* ev, Result r) noexcept {
   s.outcome = std::uint8_t(r.outcome);
   s.fool = r.fool;
-  Event e = make(EventKind::GameEnd);
+  Event e = make(EventKind::kGameEnd);
   e.outcome = r.outcome;
   e.fool = r.fool;
   emit(s, ev, e);
@@ -216,7 +216,7 @@ void end_bout(GameState& s, EventSink* ev, How how) noexcept {
   Bout& b = s.bout;
   const int a = b.attacker, d = b.defender();
   const Cards cards = b.cards();
-  Event e = make(EventKind::BoutEnd);
+  Event e = make(EventKind::kBoutEnd);
   e.taken = b.taken;
   e.how = how;
   e.cards = std::uint8_t(b.size());
@@ -234,7 +234,7 @@ void end_bout(GameState& s, EventSink* ev, How how) noexcept {
   emit(s, ev, e);
   ++s.bouts;
 
-  Event r = make(EventKind::Refill);
+  Event r = make(EventKind::kRefill);
   const Card six = s.six();
   for (int seat : {a, d}) {
     int drawn = 0;
@@ -253,10 +253,10 @@ void end_bout(GameState& s, EventSink* ev, How how) noexcept {
   emit(s, ev, r);
 
   const Result res = outcome_of(count_of(s.hands[0]), count_of(s.hands[1]), s.talon_left());
-  if (res.outcome != Outcome::None) {
+  if (res.outcome != Outcome::kNone) {
     for (int seat = 1; seat <= 2; ++seat) {
       if (s.hands[seat - 1] == 0) {
-        Event o = make(EventKind::Out);
+        Event o = make(EventKind::kOut);
         o.seat = std::uint8_t(seat);
         emit(s, ev, o);
       }
@@ -276,7 +276,7 @@ void settle(GameState& s, EventSink* ev) noexcept {
     const int a = b.attacker, d = b.defender();
     if (b.taken) {
       if (!legal_attacks(s.hand(a), b) && !can_swap(s, a)) {
-        end_bout(s, ev, How::Taken);
+        end_bout(s, ev, How::kTaken);
         continue;
       }
       return;
@@ -295,7 +295,7 @@ void settle(GameState& s, EventSink* ev) noexcept {
       continue;
     }
     if (!legal_attacks(s.hand(a), b) && !can_swap(s, a)) {
-      end_bout(s, ev, How::Exhausted);
+      end_bout(s, ev, How::kExhausted);
       continue;
     }
     return;
@@ -306,53 +306,53 @@ void settle(GameState& s, EventSink* ev) noexcept {
 
 Code apply_move(GameState& s, int seat, Move m, EventSink* ev) noexcept {
   const Code c = check_move(s, seat, m);
-  if (c != Code::Ok) return c;
+  if (c != Code::kOk) return c;
   apply_legal(s, seat, m, ev);
-  return Code::Ok;
+  return Code::kOk;
 }
 
 void apply_legal(GameState& s, int seat, Move m, EventSink* ev) noexcept {
   Bout& b = s.bout;
-  Event e = make(EventKind::Attack);
+  Event e = make(EventKind::kAttack);
   e.seat = std::uint8_t(seat);
   Cards& hand = s.hands[seat - 1];
   switch (m.kind) {
-    case Kind::Attack:
+    case Kind::kAttack:
       hand &= ~bit_of(m.card);
       b.attacks[b.n_att++] = m.card;
       b.ranks = std::uint16_t(b.ranks | (1u << rank_index_of(m.card)));
       e.card = m.card;
       emit(s, ev, e);
       break;
-    case Kind::Beat:
+    case Kind::kBeat:
       hand &= ~bit_of(m.card);
       b.beats[b.n_beat++] = m.card;
       b.ranks = std::uint16_t(b.ranks | (1u << rank_index_of(m.card)));
-      e.kind = EventKind::Beat;
+      e.kind = EventKind::kBeat;
       e.card = m.card;
       emit(s, ev, e);
       break;
-    case Kind::Take:
+    case Kind::kTake:
       b.taken = 1;
-      e.kind = EventKind::Take;
+      e.kind = EventKind::kTake;
       emit(s, ev, e);
       break;
-    case Kind::Done:
-      e.kind = EventKind::Done;
+    case Kind::kDone:
+      e.kind = EventKind::kDone;
       emit(s, ev, e);
-      end_bout(s, ev, b.taken ? How::Taken : How::Done);
+      end_bout(s, ev, b.taken ? How::kTaken : How::kDone);
       break;
-    case Kind::Swap: {
+    case Kind::kSwap: {
       const Card six = s.six();
       hand = (hand & ~bit_of(six)) | bit_of(s.talon[23]);
       s.talon[23] = six;
       s.six_owner = 0;
-      e.kind = EventKind::Swap;
+      e.kind = EventKind::kSwap;
       emit(s, ev, e);
       break;
     }
-    case Kind::Resign:
-      e.kind = EventKind::Resign;
+    case Kind::kResign:
+      e.kind = EventKind::kResign;
       emit(s, ev, e);
       finish(s, ev, resigned(seat));
       return;
@@ -366,7 +366,7 @@ Move bot_choose(const GameState& s, int seat, int level, std::uint32_t word) noe
   Move legal[kMaxMoves];
   const int n = legal_moves(s, seat, legal);
   return choose_move(legal, n, s.hand(seat), s.trump, s.talon_left(), s.bout.n_att,
-                     phase_of(s) == Phase::Defend, level, word);
+                     phase_of(s) == Phase::kDefend, level, word);
 }
 
 }  // namespace trumpf::durak

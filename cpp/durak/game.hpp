@@ -21,7 +21,7 @@
 //   Move bot_choose(const GameState&, int seat, int level, uint32_t word);
 //     what the reference Search of `level` (1..3) picks for `seat` from what
 //     that seat can see; word = bot_word(bot_seed, seat, s.ply) for level 1
-//     (ignored by levels 2 and 3). Kind::None when the seat has no move.
+//     (ignored by levels 2 and 3). Kind::kNone when the seat has no move.
 //
 // Rules never allocate, print or throw. A refusal is a returned Code and
 // leaves the state untouched. Positions with a single answer (a take with no
@@ -43,47 +43,47 @@
 namespace trumpf::durak {
 
 enum class Code : std::uint8_t {
-  Ok = 0,
-  GameOver,
-  NotYourTurn,
-  WrongPhase,
-  NotLegal,
-  CardNotHeld,
-  BeatsNothing,
-  RankNotInBout,
-  BoutFull,
-  MustAttack,
-  NotTheSix,
-  TalonShut,
-  NoSeed,
-  BadDeal,
-  BadSeats,
+  kOk = 0,
+  kGameOver,
+  kNotYourTurn,
+  kWrongPhase,
+  kNotLegal,
+  kCardNotHeld,
+  kBeatsNothing,
+  kRankNotInBout,
+  kBoutFull,
+  kMustAttack,
+  kNotTheSix,
+  kTalonShut,
+  kNoSeed,
+  kBadDeal,
+  kBadSeats,
 };
 const char* code_name(Code c) noexcept;
 
-enum class Phase : std::uint8_t { Attack, Defend, PileOn, Over };
+enum class Phase : std::uint8_t { kAttack, kDefend, kPileOn, kOver };
 const char* phase_name(Phase p) noexcept;
 const char* how_name(How h) noexcept;
 const char* kind_name(Kind k) noexcept;
 const char* outcome_name(Outcome o) noexcept;
 
 struct Move {
-  Kind kind = Kind::None;
+  Kind kind = Kind::kNone;
   Card card = 0;  // attack and beat only; 0 otherwise
 };
 constexpr int kMaxMoves = 40;
 
 enum class EventKind : std::uint8_t {
-  Attack,
-  Beat,
-  Take,
-  Done,
-  Swap,
-  Resign,
-  BoutEnd,
-  Refill,
-  Out,
-  GameEnd
+  kAttack,
+  kBeat,
+  kTake,
+  kDone,
+  kSwap,
+  kResign,
+  kBoutEnd,
+  kRefill,
+  kOut,
+  kGameEnd
 };
 
 struct Event {
@@ -142,18 +142,18 @@ inline int bouts_played(const GameState& s) noexcept { return s.bouts; }
 
 // Inline: the play loop asks these several times a move.
 inline Phase phase_of(const GameState& s) noexcept {
-  if (s.outcome) return Phase::Over;
+  if (s.outcome) return Phase::kOver;
   const Bout& b = s.bout;
-  if (b.taken) return Phase::PileOn;
-  if (b.n_beat < b.n_att) return Phase::Defend;
-  return Phase::Attack;
+  if (b.taken) return Phase::kPileOn;
+  if (b.n_beat < b.n_att) return Phase::kDefend;
+  return Phase::kAttack;
 }
 
 inline int turn_of(const GameState& s) noexcept {  // 0 when over
   switch (phase_of(s)) {
-    case Phase::Over:
+    case Phase::kOver:
       return 0;
-    case Phase::Defend:
+    case Phase::kDefend:
       return s.bout.defender();
     default:
       return s.bout.attacker;

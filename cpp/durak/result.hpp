@@ -5,10 +5,10 @@
 
 namespace trumpf::durak {
 
-enum class Outcome : std::uint8_t { None = 0, Fool, Draw, Resign };
+enum class Outcome : std::uint8_t { kNone = 0, kFool, kDraw, kResign };
 
 struct Result {
-  Outcome outcome = Outcome::None;
+  Outcome outcome = Outcome::kNone;
   std::uint8_t fool = 0;  // 0 for a draw
   int place_of(int seat) const noexcept { return fool == seat ? 2 : 1; }
 };
@@ -20,14 +20,14 @@ inline Result outcome_of(int count1, int count2, int talon_left) noexcept {
   if (talon_left > 0) return r;
   const bool out1 = count1 == 0, out2 = count2 == 0;
   if (out1 && out2) {
-    r.outcome = Outcome::Draw;
+    r.outcome = Outcome::kDraw;
   } else if (out1 || out2) {
-    r.outcome = Outcome::Fool;
+    r.outcome = Outcome::kFool;
     r.fool = out1 ? 2 : 1;
   }
   return r;
 }
 
-inline Result resigned(int seat) noexcept { return Result{Outcome::Resign, std::uint8_t(seat)}; }
+inline Result resigned(int seat) noexcept { return Result{Outcome::kResign, std::uint8_t(seat)}; }
 
 }  // namespace trumpf::durak

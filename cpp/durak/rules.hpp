@@ -6,8 +6,17 @@
 
 namespace trumpf::durak {
 
-enum class Kind : std::uint8_t { None = 0, Attack, Beat, Take, Done, Swap, Resign, Unknown };
-enum class How : std::uint8_t { Done, Exhausted, Capped, Spent, Taken };
+enum class Kind : std::uint8_t {
+  kNone = 0,
+  kAttack,
+  kBeat,
+  kTake,
+  kDone,
+  kSwap,
+  kResign,
+  kUnknown
+};
+enum class How : std::uint8_t { kDone, kExhausted, kCapped, kSpent, kTaken };
 
 inline int cap_for(int defender_cards) noexcept {
   return defender_cards < kHandSize ? (defender_cards < 0 ? 0 : defender_cards) : kHandSize;
@@ -28,11 +37,11 @@ inline Cards legal_beats(Cards hand, Card attack, int trump) noexcept {
 // Take (defender, unbeaten card, no beat, no swap), Done (attacker, non-empty
 // bout, no throw, no swap), else None.
 inline Kind forced(Cards hand, const Bout& b, int trump, bool can_swap) noexcept {
-  if (!b.open || can_swap) return Kind::None;
+  if (!b.open || can_swap) return Kind::kNone;
   if (!b.taken && b.n_beat < b.n_att)
-    return legal_beats(hand, b.unbeaten(), trump) ? Kind::None : Kind::Take;
-  if (b.n_att > 0 && !legal_attacks(hand, b)) return Kind::Done;
-  return Kind::None;
+    return legal_beats(hand, b.unbeaten(), trump) ? Kind::kNone : Kind::kTake;
+  if (b.n_att > 0 && !legal_attacks(hand, b)) return Kind::kDone;
+  return Kind::kNone;
 }
 
 // Spent or Capped when a bout with every attack beaten can take no more;
@@ -40,11 +49,11 @@ inline Kind forced(Cards hand, const Bout& b, int trump, bool can_swap) noexcept
 inline bool closes(const Bout& b, int defender_cards, How* how) noexcept {
   if (!b.open || b.taken || b.n_att == 0 || b.n_beat < b.n_att) return false;
   if (defender_cards == 0) {
-    *how = How::Spent;
+    *how = How::kSpent;
     return true;
   }
   if (b.n_att >= b.cap) {
-    *how = How::Capped;
+    *how = How::kCapped;
     return true;
   }
   return false;

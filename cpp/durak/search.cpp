@@ -32,10 +32,10 @@ Move choose_move(const Move* legal, int n, Cards hand, int trump, int talon_left
   int best_cost = 0;
   for (int i = 0; i < n; ++i) {
     const Move& m = legal[i];
-    if (m.kind == Kind::Swap) return m;
-    if (m.kind == Kind::Take) take = &m;
-    if (m.kind == Kind::Done) done = &m;
-    if (m.kind == Kind::Attack || m.kind == Kind::Beat) {
+    if (m.kind == Kind::kSwap) return m;
+    if (m.kind == Kind::kTake) take = &m;
+    if (m.kind == Kind::kDone) done = &m;
+    if (m.kind == Kind::kAttack || m.kind == Kind::kBeat) {
       int c = search_cost(m.card, hand, trump, level, !defending);
       if (!best || c < best_cost || (c == best_cost && m.card < best->card)) {
         best = &m;

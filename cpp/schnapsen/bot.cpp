@@ -28,7 +28,7 @@ int hand_strength(const Card* hand, int n, int trump) noexcept {
 }
 
 Card cheapest(const Card* cards, int n) noexcept {
-  if (n <= 0) return NO_CARD;
+  if (n <= 0) return kNoCard;
   Card best = cards[0];
   for (int i = 1; i < n; ++i)
     if (cheaper(cards[i], best)) best = cards[i];
@@ -36,7 +36,7 @@ Card cheapest(const Card* cards, int n) noexcept {
 }
 
 Card dearest(const Card* cards, int n) noexcept {
-  if (n <= 0) return NO_CARD;
+  if (n <= 0) return kNoCard;
   Card best = cards[0];
   for (int i = 1; i < n; ++i)
     if (dearer(cards[i], best)) best = cards[i];
@@ -58,7 +58,7 @@ int best_marriage(const DealState& s, Seat seat) noexcept {
 }
 
 bool should_claim(const DealState& s, Seat seat) noexcept {
-  return can_claim(s, seat) && s.taken[seat] >= TARGET_POINTS;
+  return can_claim(s, seat) && s.taken[seat] >= kTargetPoints;
 }
 
 bool should_close(const DealState& s, Seat seat, int level) noexcept {
@@ -66,7 +66,7 @@ bool should_close(const DealState& s, Seat seat, int level) noexcept {
   int trumps = 0;
   for (int i = 0; i < s.hand_n[seat]; ++i) trumps += suit_of(s.hand[seat][i]) == s.trump;
   if (trumps < 2) return false;
-  int need = TARGET_POINTS - s.taken[seat];
+  int need = kTargetPoints - s.taken[seat];
   return hand_strength(s.hand[seat], s.hand_n[seat], s.trump) >= need + 20;
 }
 
@@ -79,7 +79,7 @@ Card best_lead(const DealState& s, Seat seat, int level) noexcept {
   } else {
     for (int i = 0; i < s.hand_n[seat]; ++i) all[n++] = s.hand[seat][i];
   }
-  if (n == 0) return NO_CARD;
+  if (n == 0) return kNoCard;
   if (level < 2) return cheapest(all, n);
   int k = 0;
   if (phase(s) == 1) {
@@ -98,7 +98,7 @@ Card best_lead(const DealState& s, Seat seat, int level) noexcept {
 Card best_follow(const DealState& s, Seat seat) noexcept {
   Card legal[6], plain[6], trumps[6];
   int n = legal_follows(s.hand[seat], s.hand_n[seat], s.lead, s.trump, phase(s), legal);
-  if (n == 0) return NO_CARD;
+  if (n == 0) return kNoCard;
   int np = 0, nt = 0;
   for (int i = 0; i < n; ++i) {
     if (winner_of(s.lead, legal[i], s.trump) != legal[i]) continue;
@@ -113,22 +113,23 @@ Card best_follow(const DealState& s, Seat seat) noexcept {
 }
 
 Move bot_choose(const DealState& s, Seat seat, int level) noexcept {
-  Move moves[MAX_MOVES];
+  Move moves[kMaxMoves];
   int n = legal_moves(s, seat, moves);
-  if (n == 0) return Move{MoveKind::INVALID, 0};
+  if (n == 0) return Move{MoveKind::kInvalid, 0};
   bool has[8] = {};
   for (int i = 0; i < n; ++i) has[int(moves[i].kind)] = true;
-  if (has[int(MoveKind::EXCHANGE)]) return Move{MoveKind::EXCHANGE, 0};
-  if (has[int(MoveKind::MARRIAGE)]) {
+  if (has[int(MoveKind::kExchange)]) return Move{MoveKind::kExchange, 0};
+  if (has[int(MoveKind::kMarriage)]) {
     int m = best_marriage(s, seat);
-    if (m >= 0) return Move{MoveKind::MARRIAGE, std::uint8_t(m)};
+    if (m >= 0) return Move{MoveKind::kMarriage, std::uint8_t(m)};
   }
-  if (has[int(MoveKind::CLAIM)] && s.taken[seat] >= TARGET_POINTS) return Move{MoveKind::CLAIM, 0};
-  if (has[int(MoveKind::CLOSE)] && should_close(s, seat, level)) return Move{MoveKind::CLOSE, 0};
-  if (has[int(MoveKind::LEAD)]) return Move{MoveKind::LEAD, best_lead(s, seat, level)};
-  if (has[int(MoveKind::FOLLOW)]) return Move{MoveKind::FOLLOW, best_follow(s, seat)};
-  if (has[int(MoveKind::DRAW)]) return Move{MoveKind::DRAW, 0};
-  return Move{MoveKind::INVALID, 0};
+  if (has[int(MoveKind::kClaim)] && s.taken[seat] >= kTargetPoints)
+    return Move{MoveKind::kClaim, 0};
+  if (has[int(MoveKind::kClose)] && should_close(s, seat, level)) return Move{MoveKind::kClose, 0};
+  if (has[int(MoveKind::kLead)]) return Move{MoveKind::kLead, best_lead(s, seat, level)};
+  if (has[int(MoveKind::kFollow)]) return Move{MoveKind::kFollow, best_follow(s, seat)};
+  if (has[int(MoveKind::kDraw)]) return Move{MoveKind::kDraw, 0};
+  return Move{MoveKind::kInvalid, 0};
 }
 
 }  // namespace trumpf::schnapsen

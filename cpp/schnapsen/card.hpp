@@ -8,9 +8,9 @@ namespace trumpf::schnapsen {
 
 using Card = std::uint8_t;
 using Seat = std::uint8_t;  // 0 = "p1", 1 = "p2"
-constexpr Seat P1 = 0, P2 = 1;
-constexpr Seat NO_SEAT = 0xFF;
-constexpr Card NO_CARD = 0;
+constexpr Seat kP1 = 0, kP2 = 1;
+constexpr Seat kNoSeat = 0xFF;
+constexpr Card kNoCard = 0;
 
 inline constexpr Seat other(Seat s) noexcept { return Seat(s ^ 1); }
 
@@ -24,12 +24,12 @@ inline constexpr int points_of(Card c) noexcept {
 }
 inline constexpr Card card_of(int suit, int rank) noexcept { return Card(suit * 6 + rank + 1); }
 
-constexpr char SUIT_LETTERS[5] = "SHDC";
-constexpr char RANK_LETTERS[7] = "ATKQJ9";
-constexpr int RANK_KING = 2, RANK_QUEEN = 3, RANK_JACK = 4, RANK_NINE = 5;
+constexpr char kSuitLetters[5] = "SHDC";
+constexpr char kRankLetters[7] = "ATKQJ9";
+constexpr int kRankKing = 2, kRankQueen = 3, kRankJack = 4, kRankNine = 5;
 
 // The suit order marriages are offered in: alphabetical C, D, H, S.
-constexpr int MARRIAGE_SUITS[4] = {3, 2, 1, 0};
+constexpr int kMarriageSuits[4] = {3, 2, 1, 0};
 
 inline int suit_index(char letter) noexcept {
   switch (letter) {

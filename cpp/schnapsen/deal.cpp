@@ -28,7 +28,7 @@ inline void draw_one(DealState& s, Seat seat) noexcept {
     add_card(s, seat, s.talon[s.talon_pos++]);
   } else if (s.turn_up) {
     add_card(s, seat, s.turn_up);
-    s.turn_up = NO_CARD;
+    s.turn_up = kNoCard;
   }
 }
 
@@ -47,15 +47,15 @@ void finish(DealState& s, Ending how, Seat by, EventSink* ev) noexcept {
   s.result = deal_result(s.variant, how, by, s.taken, s.tricks_won, s.closed_by, s.close_state,
                          s.last_winner);
   s.over = true;
-  if (ev) ev->push(EventKind::DEAL_END, NO_SEAT);
+  if (ev) ev->push(EventKind::kDealEnd, kNoSeat);
 }
 
 }  // namespace
 
 Code deal_new(DealState& s, VariantId v, const std::uint8_t seed[32], std::uint64_t number,
               Seat dealer) noexcept {
-  if (number < 1) return Code::BAD_DEAL;
-  if (dealer > 1) return Code::BAD_SEAT;
+  if (number < 1) return Code::kBadDeal;
+  if (dealer > 1) return Code::kBadSeat;
   s = DealState{};
   Card order[24];
   int n = order_for(v, seed, number, order);
@@ -66,8 +66,8 @@ Code deal_new(DealState& s, VariantId v, const std::uint8_t seed[32], std::uint6
   Seat first = other(dealer);
   s.turn = first;
   s.leader = first;
-  s.closed_by = NO_SEAT;
-  s.last_winner = NO_SEAT;
+  s.closed_by = kNoSeat;
+  s.last_winner = kNoSeat;
   s.close_state = CloseState{};
   s.result = Result{};
   for (int i = 0; i < h; ++i) add_card(s, first, order[i]);
@@ -78,20 +78,20 @@ Code deal_new(DealState& s, VariantId v, const std::uint8_t seed[32], std::uint6
   s.talon_end = std::uint8_t(t);
   s.turn_up = order[n - 1];
   s.trump = std::uint8_t(suit_of(s.turn_up));
-  return Code::OK;
+  return Code::kOk;
 }
 
 Card can_exchange(const DealState& s, Seat seat) noexcept {
-  if (s.closed_by != NO_SEAT || s.pending_draw) return NO_CARD;
-  if (draw_left(s) == 0 || !s.turn_up) return NO_CARD;
-  if (variant_of(s.variant).exchange_needs_trick && s.tricks_won[seat] == 0) return NO_CARD;
+  if (s.closed_by != kNoSeat || s.pending_draw) return kNoCard;
+  if (draw_left(s) == 0 || !s.turn_up) return kNoCard;
+  if (variant_of(s.variant).exchange_needs_trick && s.tricks_won[seat] == 0) return kNoCard;
   Card j = exchange_card(s);
-  return holds(s, seat, j) ? j : NO_CARD;
+  return holds(s, seat, j) ? j : kNoCard;
 }
 
 bool can_close(const DealState& s, Seat seat) noexcept {
   (void)seat;
-  if (s.closed_by != NO_SEAT || draw_left(s) == 0) return false;
+  if (s.closed_by != kNoSeat || draw_left(s) == 0) return false;
   if (!variant_of(s.variant).close_before_draw && s.pending_draw) return false;
   return true;
 }
@@ -100,8 +100,8 @@ int can_marry(const DealState& s, Seat seat, std::uint8_t* suits) noexcept {
   if (s.must_lead[0] || s.pending_draw) return 0;
   if (!variant_of(s.variant).marriage_after_close && phase(s) != 1) return 0;
   int k = 0;
-  for (int suit : MARRIAGE_SUITS)
-    if (holds(s, seat, card_of(suit, RANK_KING)) && holds(s, seat, card_of(suit, RANK_QUEEN)))
+  for (int suit : kMarriageSuits)
+    if (holds(s, seat, card_of(suit, kRankKing)) && holds(s, seat, card_of(suit, kRankQueen)))
       suits[k++] = std::uint8_t(suit);
   return k;
 }
@@ -119,51 +119,51 @@ int legal_moves(const DealState& s, Seat seat, Move* out) noexcept {
     const int n = s.hand_n[seat];
     Band b = follow_band(h, n, s.lead, s.trump, phase(s));
     for (int i = 0; i < n; ++i)
-      if (in_band(h[i], b, s.lead, s.trump)) out[k++] = Move{MoveKind::FOLLOW, h[i]};
+      if (in_band(h[i], b, s.lead, s.trump)) out[k++] = Move{MoveKind::kFollow, h[i]};
     return k;
   }
-  if (can_claim(s, seat)) out[k++] = Move{MoveKind::CLAIM, 0};
+  if (can_claim(s, seat)) out[k++] = Move{MoveKind::kClaim, 0};
   if (s.pending_draw) {
-    if (can_close(s, seat)) out[k++] = Move{MoveKind::CLOSE, 0};
-    out[k++] = Move{MoveKind::DRAW, 0};
+    if (can_close(s, seat)) out[k++] = Move{MoveKind::kClose, 0};
+    out[k++] = Move{MoveKind::kDraw, 0};
     return k;
   }
-  if (can_exchange(s, seat)) out[k++] = Move{MoveKind::EXCHANGE, 0};
-  if (can_close(s, seat)) out[k++] = Move{MoveKind::CLOSE, 0};
+  if (can_exchange(s, seat)) out[k++] = Move{MoveKind::kExchange, 0};
+  if (can_close(s, seat)) out[k++] = Move{MoveKind::kClose, 0};
   std::uint8_t suits[4];
   int m = can_marry(s, seat, suits);
-  for (int i = 0; i < m; ++i) out[k++] = Move{MoveKind::MARRIAGE, suits[i]};
+  for (int i = 0; i < m; ++i) out[k++] = Move{MoveKind::kMarriage, suits[i]};
   if (s.must_lead[0]) {
-    out[k++] = Move{MoveKind::LEAD, s.must_lead[0]};
-    out[k++] = Move{MoveKind::LEAD, s.must_lead[1]};
+    out[k++] = Move{MoveKind::kLead, s.must_lead[0]};
+    out[k++] = Move{MoveKind::kLead, s.must_lead[1]};
   } else {
-    for (int i = 0; i < s.hand_n[seat]; ++i) out[k++] = Move{MoveKind::LEAD, s.hand[seat][i]};
+    for (int i = 0; i < s.hand_n[seat]; ++i) out[k++] = Move{MoveKind::kLead, s.hand[seat][i]};
   }
   return k;
 }
 
 Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
-  if (s.over) return Code::DEAL_OVER;
-  if (seat != s.turn) return Code::NOT_YOUR_TURN;
+  if (s.over) return Code::kDealOver;
+  if (seat != s.turn) return Code::kNotYourTurn;
   // Which kinds are moves at this moment.
   if (s.lead) {
-    if (m.kind != MoveKind::FOLLOW) return Code::NOT_LEGAL;
+    if (m.kind != MoveKind::kFollow) return Code::kNotLegal;
   } else if (s.pending_draw) {
-    if (m.kind != MoveKind::CLAIM && m.kind != MoveKind::CLOSE && m.kind != MoveKind::DRAW)
-      return Code::NOT_LEGAL;
-  } else if (m.kind == MoveKind::FOLLOW || m.kind == MoveKind::DRAW ||
-             m.kind == MoveKind::INVALID) {
-    return Code::NOT_LEGAL;
+    if (m.kind != MoveKind::kClaim && m.kind != MoveKind::kClose && m.kind != MoveKind::kDraw)
+      return Code::kNotLegal;
+  } else if (m.kind == MoveKind::kFollow || m.kind == MoveKind::kDraw ||
+             m.kind == MoveKind::kInvalid) {
+    return Code::kNotLegal;
   }
   const Variant& var = variant_of(s.variant);
   switch (m.kind) {
-    case MoveKind::FOLLOW: {
+    case MoveKind::kFollow: {
       Card c = m.arg;
-      if (!is_card(c) || !holds(s, seat, c)) return Code::NOT_HELD;
+      if (!is_card(c) || !holds(s, seat, c)) return Code::kNotHeld;
       Band b = follow_band(s.hand[seat], s.hand_n[seat], s.lead, s.trump, phase(s));
-      if (!in_band(c, b, s.lead, s.trump)) return Code::MUST_FOLLOW;
+      if (!in_band(c, b, s.lead, s.trump)) return Code::kMustFollow;
       remove_card(s, seat, c);
-      if (ev) ev->push(EventKind::FOLLOW, seat, c);
+      if (ev) ev->push(EventKind::kFollow, seat, c);
       Card w = winner_of(s.lead, c, s.trump);
       Seat ws = (w == c) ? seat : s.leader;
       s.taken[ws] = std::int16_t(s.taken[ws] + value_of(s.lead, c));
@@ -174,10 +174,10 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
       s.tricks_won[ws]++;
       s.tricks_played++;
       s.last_winner = ws;
-      s.lead = NO_CARD;
+      s.lead = kNoCard;
       s.leader = ws;
       s.turn = ws;
-      if (ev) ev->push(EventKind::TRICK, ws);
+      if (ev) ev->push(EventKind::kTrick, ws);
       if (draw_left(s) > 0) {
         if (var.close_before_draw) {
           s.pending_draw = true;
@@ -186,29 +186,29 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
           draw_one(s, other(ws));
         }
       }
-      if (s.hand_n[0] == 0 && s.hand_n[1] == 0) finish(s, Ending::EXHAUSTED, NO_SEAT, ev);
-      return Code::OK;
+      if (s.hand_n[0] == 0 && s.hand_n[1] == 0) finish(s, Ending::kExhausted, kNoSeat, ev);
+      return Code::kOk;
     }
-    case MoveKind::LEAD: {
+    case MoveKind::kLead: {
       Card c = m.arg;
-      if (!is_card(c) || !holds(s, seat, c)) return Code::NOT_HELD;
-      if (s.must_lead[0] && c != s.must_lead[0] && c != s.must_lead[1]) return Code::MUST_LEAD;
+      if (!is_card(c) || !holds(s, seat, c)) return Code::kNotHeld;
+      if (s.must_lead[0] && c != s.must_lead[0] && c != s.must_lead[1]) return Code::kMustLead;
       remove_card(s, seat, c);
-      s.must_lead[0] = s.must_lead[1] = NO_CARD;
+      s.must_lead[0] = s.must_lead[1] = kNoCard;
       s.lead = c;
       s.leader = seat;
       s.turn = other(seat);
-      if (ev) ev->push(EventKind::LEAD, seat, c);
-      return Code::OK;
+      if (ev) ev->push(EventKind::kLead, seat, c);
+      return Code::kOk;
     }
-    case MoveKind::CLAIM: {
-      if (!can_claim(s, seat)) return Code::CANNOT_CLAIM;
-      if (ev) ev->push(EventKind::CLAIM, seat);
-      finish(s, Ending::CLAIM, seat, ev);
-      return Code::OK;
+    case MoveKind::kClaim: {
+      if (!can_claim(s, seat)) return Code::kCannotClaim;
+      if (ev) ev->push(EventKind::kClaim, seat);
+      finish(s, Ending::kClaim, seat, ev);
+      return Code::kOk;
     }
-    case MoveKind::CLOSE: {
-      if (!can_close(s, seat)) return Code::CANNOT_CLOSE;
+    case MoveKind::kClose: {
+      if (!can_close(s, seat)) return Code::kCannotClose;
       s.closed_by = seat;
       s.pending_draw = false;
       s.close_state.by = seat;
@@ -216,28 +216,28 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
         s.close_state.tricks[i] = s.tricks_won[i];
         s.close_state.points[i] = s.taken[i];
       }
-      if (ev) ev->push(EventKind::CLOSE, seat);
+      if (ev) ev->push(EventKind::kClose, seat);
       if (var.exchange_on_close && s.turn_up) {
         Seat o = other(seat);
         if (holds(s, o, exchange_card(s))) {
           do_exchange(s, o);
-          if (ev) ev->push(EventKind::EXCHANGE, o);
+          if (ev) ev->push(EventKind::kExchange, o);
         }
       }
-      return Code::OK;
+      return Code::kOk;
     }
-    case MoveKind::EXCHANGE: {
-      if (!can_exchange(s, seat)) return Code::NO_EXCHANGE;
+    case MoveKind::kExchange: {
+      if (!can_exchange(s, seat)) return Code::kNoExchange;
       do_exchange(s, seat);
-      if (ev) ev->push(EventKind::EXCHANGE, seat);
-      return Code::OK;
+      if (ev) ev->push(EventKind::kExchange, seat);
+      return Code::kOk;
     }
-    case MoveKind::MARRIAGE: {
+    case MoveKind::kMarriage: {
       std::uint8_t suits[4];
       int n = can_marry(s, seat, suits);
       bool ok = false;
       for (int i = 0; i < n; ++i) ok |= (suits[i] == m.arg);
-      if (!ok) return Code::NO_MARRIAGE;
+      if (!ok) return Code::kNoMarriage;
       int value = marriage_value(s, m.arg);
       if (s.n_melds < 4) s.melds[s.n_melds++] = Meld{seat, m.arg, std::uint8_t(value)};
       if (s.tricks_won[seat] > 0)
@@ -245,20 +245,20 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
       else
         s.pending_meld[seat] = std::int16_t(s.pending_meld[seat] + value);
       s.declared[seat] = true;
-      s.must_lead[0] = card_of(m.arg, RANK_KING);
-      s.must_lead[1] = card_of(m.arg, RANK_QUEEN);
-      if (ev) ev->push(EventKind::MARRIAGE, seat, 0, m.arg, std::uint8_t(value));
-      return Code::OK;
+      s.must_lead[0] = card_of(m.arg, kRankKing);
+      s.must_lead[1] = card_of(m.arg, kRankQueen);
+      if (ev) ev->push(EventKind::kMarriage, seat, 0, m.arg, std::uint8_t(value));
+      return Code::kOk;
     }
-    case MoveKind::DRAW: {
+    case MoveKind::kDraw: {
       draw_one(s, seat);
       draw_one(s, other(seat));
       s.pending_draw = false;
-      if (ev) ev->push(EventKind::DRAW, seat);
-      return Code::OK;
+      if (ev) ev->push(EventKind::kDraw, seat);
+      return Code::kOk;
     }
     default:
-      return Code::NOT_LEGAL;
+      return Code::kNotLegal;
   }
 }
 

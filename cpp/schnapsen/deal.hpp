@@ -5,8 +5,8 @@
 //   #include "schnapsen/deal.hpp"     (namespace trumpf::schnapsen)
 //
 //   DealState s;                        // trivially copyable, no heap, ~120 bytes
-//   Code c = deal_new(s, SCHNAPSEN, seed32, number, P1 /*dealer*/);  // Code::OK or BAD_DEAL
-//   Move moves[MAX_MOVES];
+//   Code c = deal_new(s, kSchnapsen, seed32, number, kP1 /*dealer*/);  // Code::kOk or BAD_DEAL
+//   Move moves[kMaxMoves];
 //   while (!s.over) {
 //     Seat who = s.turn;
 //     int n = legal_moves(s, who, moves);          // the reference order, 0 if not on turn
@@ -17,8 +17,8 @@
 // Seats are 0 ("p1") and 1 ("p2"); cards are the reference ids 1..24.
 // A Move is {kind, arg}: arg is the card for LEAD/FOLLOW (0 = "not a card") and
 // the suit index (0 S, 1 H, 2 D, 3 C; 0xFF = "not a suit") for MARRIAGE;
-// MoveKind::INVALID stands for anything that is not a move. apply_move never
-// throws, allocates or prints: it returns Code::OK and changes the state, or
+// MoveKind::kInvalid stands for anything that is not a move. apply_move never
+// throws, allocates or prints: it returns Code::kOk and changes the state, or
 // returns the reference's refusal code and leaves the state untouched.
 // Pure accessors (talon_left, draw_left, phase, can_exchange, can_close,
 // can_marry, can_claim) answer exactly as the reference's do.
@@ -36,66 +36,66 @@
 namespace trumpf::schnapsen {
 
 enum class Code : std::uint8_t {
-  OK,
-  BAD_VARIANT,
-  NO_SEED,
-  BAD_DEAL,
-  DEAL_OVER,
-  GAME_OVER,
-  NOT_YOUR_TURN,
-  NOT_LEGAL,
-  NOT_HELD,
-  MUST_FOLLOW,
-  MUST_LEAD,
-  NO_MARRIAGE,
-  NO_EXCHANGE,
-  CANNOT_CLOSE,
-  CANNOT_CLAIM,
-  BAD_SEAT,
-  BAD_CARD,
+  kOk,
+  kBadVariant,
+  kNoSeed,
+  kBadDeal,
+  kDealOver,
+  kGameOver,
+  kNotYourTurn,
+  kNotLegal,
+  kNotHeld,
+  kMustFollow,
+  kMustLead,
+  kNoMarriage,
+  kNoExchange,
+  kCannotClose,
+  kCannotClaim,
+  kBadSeat,
+  kBadCard,
 };
-constexpr const char* CODE_NAMES[] = {"ok",          "bad_variant",  "no_seed",       "bad_deal",
+constexpr const char* kCodeNames[] = {"ok",          "bad_variant",  "no_seed",       "bad_deal",
                                       "deal_over",   "game_over",    "not_your_turn", "not_legal",
                                       "not_held",    "must_follow",  "must_lead",     "no_marriage",
                                       "no_exchange", "cannot_close", "cannot_claim",  "bad_seat",
                                       "bad_card"};
 
 enum class MoveKind : std::uint8_t {
-  LEAD,
-  FOLLOW,
-  MARRIAGE,
-  EXCHANGE,
-  CLOSE,
-  CLAIM,
-  DRAW,
-  INVALID
+  kLead,
+  kFollow,
+  kMarriage,
+  kExchange,
+  kClose,
+  kClaim,
+  kDraw,
+  kInvalid
 };
-constexpr const char* MOVE_KIND_NAMES[] = {"lead",  "follow", "marriage", "exchange",
-                                           "close", "claim",  "draw",     "invalid"};
+constexpr const char* kMoveKindNames[] = {"lead",  "follow", "marriage", "exchange",
+                                          "close", "claim",  "draw",     "invalid"};
 
 struct Move {
-  MoveKind kind = MoveKind::INVALID;
+  MoveKind kind = MoveKind::kInvalid;
   std::uint8_t arg = 0;
   friend bool operator==(Move a, Move b) noexcept { return a.kind == b.kind && a.arg == b.arg; }
 };
-constexpr int MAX_MOVES = 16;
+constexpr int kMaxMoves = 16;
 
 enum class EventKind : std::uint8_t {
-  LEAD,
-  FOLLOW,
-  TRICK,
-  MARRIAGE,
-  EXCHANGE,
-  CLOSE,
-  CLAIM,
-  DRAW,
-  DEAL_END,
-  DEAL,
-  GAME_END
+  kLead,
+  kFollow,
+  kTrick,
+  kMarriage,
+  kExchange,
+  kClose,
+  kClaim,
+  kDraw,
+  kDealEnd,
+  kDeal,
+  kGameEnd
 };
-constexpr const char* EVENT_KIND_NAMES[] = {"lead",     "follow", "trick",   "marriage",
-                                            "exchange", "close",  "claim",   "draw",
-                                            "deal_end", "deal",   "game_end"};
+constexpr const char* kEventKindNames[] = {"lead",     "follow", "trick",   "marriage",
+                                           "exchange", "close",  "claim",   "draw",
+                                           "deal_end", "deal",   "game_end"};
 
 // `seat` is the mover (the winner for TRICK); card for LEAD/FOLLOW; suit and
 // value for MARRIAGE. DEAL_END's figures are the deal's `result`; DEAL's and
@@ -129,13 +129,13 @@ struct DealState {
   Seat dealer;
   Seat turn;
   Seat leader;
-  Card lead;     // NO_CARD between tricks
-  Card turn_up;  // NO_CARD once drawn
+  Card lead;     // kNoCard between tricks
+  Card turn_up;  // kNoCard once drawn
   std::uint8_t trump;
-  Seat closed_by;  // NO_SEAT while open
+  Seat closed_by;  // kNoSeat while open
   bool pending_draw;
   bool over;
-  Card must_lead[2];  // king, queen; NO_CARD when free
+  Card must_lead[2];  // king, queen; kNoCard when free
   std::uint8_t hand_n[2];
   Card hand[2][6];  // hand order: dealt order, drawn cards appended
   std::uint32_t hand_mask[2];
@@ -160,17 +160,17 @@ inline int talon_left(const DealState& s) noexcept {
   return (s.talon_end - s.talon_pos) + (s.turn_up ? 1 : 0);
 }
 inline int draw_left(const DealState& s) noexcept {
-  return s.closed_by != NO_SEAT ? 0 : talon_left(s);
+  return s.closed_by != kNoSeat ? 0 : talon_left(s);
 }
 inline int phase(const DealState& s) noexcept { return draw_left(s) > 0 ? 1 : 2; }
 inline bool holds(const DealState& s, Seat seat, Card c) noexcept {
-  return c != NO_CARD && (s.hand_mask[seat] & bit(c)) != 0;
+  return c != kNoCard && (s.hand_mask[seat] & bit(c)) != 0;
 }
 inline bool meld_counted(const DealState& s, const Meld& m) noexcept {
   return s.tricks_won[m.seat] > 0;
 }
 
-// The exchange card (trump jack or nine) the seat may exchange, or NO_CARD.
+// The exchange card (trump jack or nine) the seat may exchange, or kNoCard.
 Card can_exchange(const DealState& s, Seat seat) noexcept;
 bool can_close(const DealState& s, Seat seat) noexcept;
 // Marriage suits on offer, in the order C, D, H, S; returns the count.

@@ -13,8 +13,8 @@ int pack_for(VariantId v, Card* out) noexcept {
     int n[2];
     Packs() noexcept : cards(), n() {
       for (int c = 1; c <= 24; ++c) {
-        cards[SIXTYSIX][n[SIXTYSIX]++] = Card(c);
-        if (rank_of(Card(c)) != RANK_NINE) cards[SCHNAPSEN][n[SCHNAPSEN]++] = Card(c);
+        cards[kSixtySix][n[kSixtySix]++] = Card(c);
+        if (rank_of(Card(c)) != kRankNine) cards[kSchnapsen][n[kSchnapsen]++] = Card(c);
       }
     }
   };

@@ -5,12 +5,12 @@
 namespace trumpf::schnapsen {
 
 Code match_new(MatchState& m, VariantId v, const std::uint8_t seed[32], Seat dealer) noexcept {
-  if (dealer > 1) return Code::BAD_SEAT;
+  if (dealer > 1) return Code::kBadSeat;
   m = MatchState{};
   std::memcpy(m.seed, seed, 32);
   const Variant& var = variant_of(v);
   m.scores[0] = m.scores[1] = std::int16_t(var.match_start);
-  m.winner = NO_SEAT;
+  m.winner = kNoSeat;
   m.over = false;
   return deal_new(m.deal, v, seed, 1, dealer);
 }
@@ -28,9 +28,9 @@ int to_win(const MatchState& m, Seat seat) noexcept {
 }
 
 Code match_apply(MatchState& m, Seat seat, Move mv, EventSink* ev) noexcept {
-  if (m.over) return Code::GAME_OVER;
+  if (m.over) return Code::kGameOver;
   Code c = apply_move(m.deal, seat, mv, ev);
-  if (c != Code::OK || !m.deal.over) return c;
+  if (c != Code::kOk || !m.deal.over) return c;
   const Variant& var = variant_of(m.deal.variant);
   const Result& r = m.deal.result;
   m.last_result = r;
@@ -42,16 +42,16 @@ Code match_apply(MatchState& m, Seat seat, Move mv, EventSink* ev) noexcept {
     if (to_win(m, r.winner) == 0) {
       m.over = true;
       m.winner = r.winner;
-      if (ev) ev->push(EventKind::GAME_END, r.winner);
-      return Code::OK;
+      if (ev) ev->push(EventKind::kGameEnd, r.winner);
+      return Code::kOk;
     }
     dealer = var.next_dealer_winner ? r.winner : other(dealer);
   } else if (!var.next_dealer_winner) {
     dealer = other(dealer);
   }
   deal_new(m.deal, m.deal.variant, m.seed, m.deal.number + 1, dealer);
-  if (ev) ev->push(EventKind::DEAL, dealer);
-  return Code::OK;
+  if (ev) ev->push(EventKind::kDeal, dealer);
+  return Code::kOk;
 }
 
 }  // namespace trumpf::schnapsen

@@ -1,6 +1,6 @@
 // The match around the deals (seed: Game::Schnapsen).
 //
-//   MatchState m;  match_new(m, SIXTYSIX, seed32, P1);
+//   MatchState m;  match_new(m, kSixtySix, seed32, kP1);
 //   int n = match_legal(m, seat, moves);          // the current deal's legal moves
 //   Code c = match_apply(m, seat, move, &sink);    // + DEAL_END, then DEAL or GAME_END
 //   m.deal (the current DealState), m.scores, m.over, m.winner, m.last_result
@@ -18,12 +18,12 @@ struct MatchState {
   std::int16_t scores[2];
   std::uint16_t deals_done;
   bool over;
-  Seat winner;         // NO_SEAT until over
+  Seat winner;         // kNoSeat until over
   Result last_result;  // the most recently finished deal's result
 };
 
 Code match_new(MatchState& m, VariantId v, const std::uint8_t seed[32], Seat dealer) noexcept;
-inline Seat match_turn(const MatchState& m) noexcept { return m.over ? NO_SEAT : m.deal.turn; }
+inline Seat match_turn(const MatchState& m) noexcept { return m.over ? kNoSeat : m.deal.turn; }
 int match_legal(const MatchState& m, Seat seat, Move* out) noexcept;
 Code match_apply(MatchState& m, Seat seat, Move mv, EventSink* events) noexcept;
 // How far `seat` still is from the target, never below 0.

@@ -19,42 +19,42 @@ Result deal_result(VariantId v, Ending how, Seat by, const std::int16_t points[2
     r.game_points = std::uint8_t(gp);
     r.how = h;
   };
-  if (how == Ending::CLAIM) {
+  if (how == Ending::kClaim) {
     Seat opp = other(by);
-    if (points[by] < TARGET_POINTS) {
-      int gp = (var.false_claim_schwarz && tricks[opp] == 0) ? PENALTY_SCHWARZ : PENALTY;
-      win(opp, gp, How::FALSE_CLAIM);
+    if (points[by] < kTargetPoints) {
+      int gp = (var.false_claim_schwarz && tricks[opp] == 0) ? kPenaltySchwarz : kPenalty;
+      win(opp, gp, How::kFalseClaim);
     } else if (closed_by == opp) {
-      int gp = var.beaten_closer_flat ? PENALTY : (cs.tricks[by] > 0 ? PENALTY : PENALTY_SCHWARZ);
-      win(by, gp, How::BEAT_CLOSER);
+      int gp = var.beaten_closer_flat ? kPenalty : (cs.tricks[by] > 0 ? kPenalty : kPenaltySchwarz);
+      win(by, gp, How::kBeatCloser);
     } else if (closed_by == by) {
       int gp = var.close_counts_at_close ? scale(cs.points[opp], cs.tricks[opp])
                                          : scale(points[opp], tricks[opp]);
-      win(by, gp, How::CLOSED_OUT);
+      win(by, gp, How::kClosedOut);
     } else {
-      win(by, scale(points[opp], tricks[opp]), How::CLAIM);
+      win(by, scale(points[opp], tricks[opp]), How::kClaim);
     }
     return r;
   }
-  if (closed_by != NO_SEAT) {
+  if (closed_by != kNoSeat) {
     Seat w = other(closed_by);
-    win(w, cs.tricks[w] > 0 ? PENALTY : PENALTY_SCHWARZ, How::FAILED_CLOSE);
+    win(w, cs.tricks[w] > 0 ? kPenalty : kPenaltySchwarz, How::kFailedClose);
     return r;
   }
   if (!var.last_trick_ten) {
-    win(last_trick, 1, How::LAST_TRICK);
+    win(last_trick, 1, How::kLastTrick);
     return r;
   }
-  if (last_trick != NO_SEAT)
-    r.points[last_trick] = std::int16_t(r.points[last_trick] + LAST_TRICK_BONUS);
+  if (last_trick != kNoSeat)
+    r.points[last_trick] = std::int16_t(r.points[last_trick] + kLastTrickBonus);
   if (r.points[0] == r.points[1]) {
     r.drawn = true;
-    r.how = How::DRAWN;
+    r.how = How::kDrawn;
     r.game_points = 0;
     return r;
   }
-  Seat w = r.points[0] > r.points[1] ? P1 : P2;
-  win(w, scale(r.points[other(w)], r.tricks[other(w)]), How::LAST_TRICK);
+  Seat w = r.points[0] > r.points[1] ? kP1 : kP2;
+  win(w, scale(r.points[other(w)], r.tricks[other(w)]), How::kLastTrick);
   return r;
 }
 

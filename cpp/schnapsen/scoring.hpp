@@ -8,24 +8,24 @@
 
 namespace trumpf::schnapsen {
 
-constexpr int TARGET_POINTS = 66, SCHNEIDER_AT = 33, LAST_TRICK_BONUS = 10, PENALTY = 2,
-              PENALTY_SCHWARZ = 3;
+constexpr int kTargetPoints = 66, kSchneiderAt = 33, kLastTrickBonus = 10, kPenalty = 2,
+              kPenaltySchwarz = 3;
 
 enum class How : std::uint8_t {
-  CLAIM,
-  CLOSED_OUT,
-  FALSE_CLAIM,
-  BEAT_CLOSER,
-  FAILED_CLOSE,
-  LAST_TRICK,
-  DRAWN
+  kClaim,
+  kClosedOut,
+  kFalseClaim,
+  kBeatCloser,
+  kFailedClose,
+  kLastTrick,
+  kDrawn
 };
-constexpr const char* HOW_NAMES[7] = {"claim",        "closed_out", "false_claim", "beat_closer",
+constexpr const char* kHowNames[7] = {"claim",        "closed_out", "false_claim", "beat_closer",
                                       "failed_close", "last_trick", "drawn"};
-enum class Ending : std::uint8_t { CLAIM, EXHAUSTED };  // what the players did
+enum class Ending : std::uint8_t { kClaim, kExhausted };  // what the players did
 
 struct CloseState {
-  Seat by = NO_SEAT;  // NO_SEAT: no close
+  Seat by = kNoSeat;  // kNoSeat: no close
   std::uint8_t tricks[2] = {0, 0};
   std::int16_t points[2] = {0, 0};
 };
@@ -34,16 +34,16 @@ struct Result {
   bool drawn = false;
   std::int16_t points[2] = {0, 0};
   std::uint8_t tricks[2] = {0, 0};
-  Seat closed_by = NO_SEAT;
-  Seat last_trick = NO_SEAT;
-  How how = How::CLAIM;
-  Seat winner = NO_SEAT;
-  Seat loser = NO_SEAT;
+  Seat closed_by = kNoSeat;
+  Seat last_trick = kNoSeat;
+  How how = How::kClaim;
+  Seat winner = kNoSeat;
+  Seat loser = kNoSeat;
   std::uint8_t game_points = 0;
 };
 
 inline int scale(int opponent_points, int opponent_tricks) noexcept {
-  if (opponent_points >= SCHNEIDER_AT) return 1;
+  if (opponent_points >= kSchneiderAt) return 1;
   return opponent_tricks > 0 ? 2 : 3;
 }
 

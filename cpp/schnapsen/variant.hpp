@@ -6,7 +6,7 @@
 
 namespace trumpf::schnapsen {
 
-enum VariantId : std::uint8_t { SCHNAPSEN = 0, SIXTYSIX = 1 };
+enum VariantId : std::uint8_t { kSchnapsen = 0, kSixtySix = 1 };
 
 struct Variant {
   const char* name;
@@ -26,17 +26,17 @@ struct Variant {
   int match_target;
 };
 
-constexpr Variant VARIANTS[2] = {
+constexpr Variant kVariants[2] = {
     {"schnapsen", 20, 5, 4, false, true, true, false, false, true, false, false, false, 7, 0},
     {"sixtysix", 24, 6, 5, true, false, false, true, true, false, true, true, true, 0, 7},
 };
 
-inline const Variant& variant_of(VariantId v) noexcept { return VARIANTS[v]; }
+inline const Variant& variant_of(VariantId v) noexcept { return kVariants[v]; }
 
 // -1 for a name this engine does not play.
 inline int variant_by_name(const char* name, std::size_t len) noexcept {
   for (int i = 0; i < 2; ++i)
-    if (std::strlen(VARIANTS[i].name) == len && std::memcmp(VARIANTS[i].name, name, len) == 0)
+    if (std::strlen(kVariants[i].name) == len && std::memcmp(kVariants[i].name, name, len) == 0)
       return i;
   return -1;
 }

@@ -25,18 +25,18 @@ TRUMPF_FLATTEN void play_durak_game(const Spec& spec, std::uint64_t i,
     const int player = seat == seat_a ? 0 : 1;
     durak::Move m;
     switch (spec.players[player]) {
-      case Policy::Random: {
+      case Policy::kRandom: {
         int n = durak::legal_moves(s, seat, moves);
         m = moves[streams[player].below(std::uint32_t(n))];
         break;
       }
-      case Policy::Bot1:
+      case Policy::kBot1:
         m = durak::bot_choose(s, seat, 1, durak::bot_word(bot_seed[player], seat, s.ply));
         break;
-      case Policy::Bot2:
+      case Policy::kBot2:
         m = durak::bot_choose(s, seat, 2, 0);
         break;
-      case Policy::Bot3:
+      case Policy::kBot3:
         m = durak::bot_choose(s, seat, 3, 0);
         break;
     }

@@ -29,12 +29,12 @@ struct Players {
   }
 
   Move choose(const schnapsen::DealState& s, Seat seat) noexcept {
-    if (policy[seat] == Policy::Random) {
-      Move moves[schnapsen::MAX_MOVES];
+    if (policy[seat] == Policy::kRandom) {
+      Move moves[schnapsen::kMaxMoves];
       int n = schnapsen::legal_moves(s, seat, moves);
       return moves[stream[seat].below(std::uint32_t(n))];
     }
-    return schnapsen::bot_choose(s, seat, policy[seat] == Policy::Bot1 ? 1 : 2);
+    return schnapsen::bot_choose(s, seat, policy[seat] == Policy::kBot1 ? 1 : 2);
   }
 };
 
@@ -46,7 +46,7 @@ void put_pair(T* column, std::uint64_t i, Seat a, const U* by_seat) noexcept {
 }
 
 std::int8_t player_of(Seat seat, Seat a) noexcept {
-  if (seat == schnapsen::NO_SEAT) return -1;
+  if (seat == schnapsen::kNoSeat) return -1;
   return seat == a ? 0 : 1;
 }
 
@@ -55,7 +55,7 @@ std::int8_t player_of(Seat seat, Seat a) noexcept {
 TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i,
                                         const Columns& out) noexcept {
   const auto variant =
-      spec.game == Game::SchnapsenDeal ? schnapsen::SCHNAPSEN : schnapsen::SIXTYSIX;
+      spec.game == Game::kSchnapsenDeal ? schnapsen::kSchnapsen : schnapsen::kSixtySix;
   const Seat a = seat_of_a(i), dealer = dealer_of(i);
   Players players(spec, i, a);
 
@@ -84,7 +84,7 @@ TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i,
 TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i,
                                          const Columns& out) noexcept {
   const auto variant =
-      spec.game == Game::SchnapsenMatch ? schnapsen::SCHNAPSEN : schnapsen::SIXTYSIX;
+      spec.game == Game::kSchnapsenMatch ? schnapsen::kSchnapsen : schnapsen::kSixtySix;
   const Seat a = seat_of_a(i), dealer = dealer_of(i);
   std::uint8_t seed[32];
   match_seed(spec.seed, i, seed);
@@ -99,7 +99,7 @@ TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i,
     const std::uint16_t before = m.deals_done;
     schnapsen::match_apply(m, seat, players.choose(m.deal, seat), nullptr);
     ++moves;
-    if (m.deals_done != before && m.last_result.winner != schnapsen::NO_SEAT) {
+    if (m.deals_done != before && m.last_result.winner != schnapsen::kNoSeat) {
       ++won[m.last_result.winner];
     }
   }

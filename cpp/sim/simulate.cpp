@@ -14,10 +14,10 @@ const std::vector<std::string>& endings_of(Game game) {
   static const std::vector<std::string> schnapsen = {
       "claim", "closed_out", "false_claim", "beat_closer", "failed_close", "last_trick", "drawn"};
   static const std::vector<std::string> durak = {"fool", "draw", "resign"};
-  return game == Game::Durak ? durak : schnapsen;
+  return game == Game::kDurak ? durak : schnapsen;
 }
 
-bool offers(Game game, Policy policy) { return policy != Policy::Bot3 || game == Game::Durak; }
+bool offers(Game game, Policy policy) { return policy != Policy::kBot3 || game == Game::kDurak; }
 
 void match_seed(const std::uint8_t* seed, std::uint64_t index, std::uint8_t out[32]) {
   std::uint8_t message[64];
@@ -33,15 +33,15 @@ void run(const Spec& asked, const Columns& out, Progress& progress) {
   spec.key = Stream::key_of(spec.seed);
   run_parallel(spec.count, spec.threads, progress, [&](std::uint64_t i) {
     switch (spec.game) {
-      case Game::SchnapsenDeal:
-      case Game::SixtySixDeal:
+      case Game::kSchnapsenDeal:
+      case Game::kSixtySixDeal:
         play_schnapsen_deal(spec, i, out);
         break;
-      case Game::SchnapsenMatch:
-      case Game::SixtySixMatch:
+      case Game::kSchnapsenMatch:
+      case Game::kSixtySixMatch:
         play_schnapsen_match(spec, i, out);
         break;
-      case Game::Durak:
+      case Game::kDurak:
         play_durak_game(spec, i, out);
         break;
     }

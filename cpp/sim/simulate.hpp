@@ -26,13 +26,13 @@
 namespace trumpf::sim {
 
 enum class Game : std::uint8_t {
-  SchnapsenDeal,
-  SixtySixDeal,
-  SchnapsenMatch,
-  SixtySixMatch,
-  Durak
+  kSchnapsenDeal,
+  kSixtySixDeal,
+  kSchnapsenMatch,
+  kSixtySixMatch,
+  kDurak
 };
-enum class Policy : std::uint8_t { Random, Bot1, Bot2, Bot3 };
+enum class Policy : std::uint8_t { kRandom, kBot1, kBot2, kBot3 };
 
 // Column pointers, each with room for `count` rows (pairs: 2 per row, A then B).
 struct Columns {

@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
   if (game == "shuffle-schnapsen") {
     for (std::uint64_t i = 0; i < n; ++i) {
       schnapsen::DealState s;
-      schnapsen::deal_new(s, schnapsen::SCHNAPSEN, seed, i + 1, schnapsen::P1);
+      schnapsen::deal_new(s, schnapsen::kSchnapsen, seed, i + 1, schnapsen::kP1);
       checksum += s.hand[0][0];
     }
   } else if (game == "shuffle-durak") {
@@ -39,21 +39,21 @@ int main(int argc, char** argv) {
   } else {
     sim::Spec spec{};
     if (game == "schnapsen")
-      spec.game = sim::Game::SchnapsenDeal;
+      spec.game = sim::Game::kSchnapsenDeal;
     else if (game == "sixtysix")
-      spec.game = sim::Game::SixtySixDeal;
+      spec.game = sim::Game::kSixtySixDeal;
     else if (game == "durak")
-      spec.game = sim::Game::Durak;
+      spec.game = sim::Game::kDurak;
     else {
       std::fprintf(stderr, "unknown game %s\n", game.c_str());
       return 2;
     }
     auto policy = [](const char* name) {
       std::string p = name;
-      return p == "bot1"   ? sim::Policy::Bot1
-             : p == "bot2" ? sim::Policy::Bot2
-             : p == "bot3" ? sim::Policy::Bot3
-                           : sim::Policy::Random;
+      return p == "bot1"   ? sim::Policy::kBot1
+             : p == "bot2" ? sim::Policy::kBot2
+             : p == "bot3" ? sim::Policy::kBot3
+                           : sim::Policy::kRandom;
     };
     spec.players[0] = policy(argc > 3 ? argv[3] : "random");
     spec.players[1] = policy(argc > 4 ? argv[4] : "random");
