@@ -824,6 +824,12 @@ PyGetSetDef kGameGetters[] = {
 
 }  // namespace
 
+GameState game_state_of(py::handle game) {
+  if (!py::isinstance<PyGame>(game))
+    fail("bad_game", "not a durak Game: " + std::string(py::repr(game)));
+  return py::cast<const PyGame&>(game).s;
+}
+
 void register_durak(py::module_& m) {
   make_names();
 

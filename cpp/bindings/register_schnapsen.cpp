@@ -1098,6 +1098,11 @@ PyGetSetDef kMatchGetters[] = {
 
 }  // namespace
 
+ts::DealState deal_state_of(py::handle game) {
+  bool match_over = false;
+  return *state_of(game, &match_over);
+}
+
 void register_schnapsen(py::module_& m) {
   S = new Strs();
   py::dict ns;
