@@ -1,9 +1,11 @@
 // trumpf._core: the only Python-facing code. The engine itself (cpp/common,
 // cpp/schnapsen, cpp/durak) knows nothing of Python.
+#include "bindings/common/errors.hpp"
 #include "bindings/register.hpp"
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "trumpf's C++ core: Schnapsen, Sixty-Six and Podkidnoy Durak.";
+  trumpf::bindings::register_errors(m);
   trumpf::bindings::register_common(m);
   auto schnapsen = m.def_submodule("schnapsen", "Schnapsen and Sixty-Six: deals, matches, bots.");
   trumpf::bindings::register_schnapsen(schnapsen);

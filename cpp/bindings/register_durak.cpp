@@ -15,7 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "bindings/fastcall.hpp"
+#include "bindings/common/errors.hpp"
+#include "bindings/common/fastcall.hpp"
 #include "bindings/register.hpp"
 #include "common/shuffle.hpp"
 #include "durak/deck.hpp"
@@ -141,14 +142,8 @@ py::object seat_obj(int seat) {
 
 // ---------------------------------------------------------------- errors
 
-py::object* ErrorType = nullptr;
-
-struct DurakError {
-  std::string code, message;
-};
-
 [[noreturn]] void fail(const std::string& code, const std::string& message) {
-  throw DurakError{code, message};
+  refuse(code, message);
 }
 
 std::string card_text(int c) {
@@ -833,34 +828,7 @@ GameState game_state_of(py::handle game) {
 void register_durak(py::module_& m) {
   make_names();
 
-  // Error: a ValueError with .code; str() is the message.
-  {
-    py::dict ns;
-    ns["__builtins__"] = py::module_::import("builtins");
-    ns["__name__"] = "trumpf.durak";
-    py::exec(R"(
-class Error(ValueError):
-    """A refused move or a bad argument: .code is the reference's error code."""
-
-    def __init__(self, code, message=None):
-        super().__init__(message if message is not None else code)
-        self.code = code
-
-    def __reduce__(self):
-        return (type(self), (self.code, str(self)))
-)",
-             ns);
-    ErrorType = new py::object(ns["Error"]);
-    m.attr("Error") = *ErrorType;
-    py::register_exception_translator([](std::exception_ptr p) {
-      try {
-        if (p) std::rethrow_exception(p);
-      } catch (const DurakError& e) {
-        py::object err = (*ErrorType)(e.code, e.message);
-        PyErr_SetObject(ErrorType->ptr(), err.ptr());
-      }
-    });
-  }
+  m.attr("Error") = error_class();
 
   // ------------------------------------------------------------ card
   m.def(

@@ -13,7 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "bindings/fastcall.hpp"
+#include "bindings/common/errors.hpp"
+#include "bindings/common/fastcall.hpp"
 #include "bindings/register.hpp"
 #include "schnapsen/bot.hpp"
 #include "schnapsen/card.hpp"
@@ -112,7 +113,6 @@ struct Strs {
   py::str event_kinds[11];
   py::str hows[7];
   py::str variants[2] = {py::str("schnapsen"), py::str("sixtysix")};
-  py::object Error;
   Strs() {
     for (int i = 0; i < 8; ++i) move_kinds[i] = py::str(ts::kMoveKindNames[i]);
     for (int i = 0; i < 11; ++i) event_kinds[i] = py::str(ts::kEventKindNames[i]);
@@ -123,11 +123,7 @@ Strs* S = nullptr;  // created at import, never freed (outlives every object)
 
 // ---------------------------------------------------------------- errors
 
-[[noreturn]] void raise(const char* code, const std::string& message) {
-  py::object e = S->Error(py::str(code), py::str(message));
-  PyErr_SetObject(S->Error.ptr(), e.ptr());
-  throw py::error_already_set();
-}
+[[noreturn]] void raise(const char* code, const std::string& message) { refuse(code, message); }
 [[noreturn]] void raise(ts::Code code, const std::string& message) {
   raise(ts::kCodeNames[int(code)], message);
 }
@@ -1105,27 +1101,7 @@ ts::DealState deal_state_of(py::handle game) {
 
 void register_schnapsen(py::module_& m) {
   S = new Strs();
-  py::dict ns;
-  ns["__builtins__"] = py::module_::import("builtins");
-  py::exec(R"PY(
-class Error(ValueError):
-    """A refused move or a bad argument: `.code` is the reference's error code."""
-
-    def __init__(self, code, message=None):
-        self.code = code
-        self.message = code if message is None else message
-        super().__init__(self.message)
-
-    def __str__(self):
-        return self.message
-
-    def __repr__(self):
-        return f"Error({self.code!r}, {self.message!r})"
-)PY",
-           ns);
-  S->Error = ns["Error"];
-  S->Error.attr("__module__") = "trumpf.schnapsen";
-  m.attr("Error") = S->Error;
+  m.attr("Error") = error_class();
 
   m.def(
       "other", [](py::handle seat) { return S->seats[ts::other(seat_arg(seat))]; }, py::arg("seat"),
