@@ -14,6 +14,7 @@ import pytest
 
 import trumpf.durak as durak
 import trumpf.schnapsen as schnapsen
+from trumpf.errors import Error
 
 SEED = bytes(range(32))
 
@@ -61,10 +62,16 @@ def test_the_unbound_methods_check_their_self(cls: Any, table: Any, error: type[
 @pytest.mark.parametrize("cls", [schnapsen.Deal, schnapsen.Match, durak.Game])
 def test_an_uninitialised_object_is_refused_not_crashed(cls: Any) -> None:
     bare = cls.__new__(cls)
-    with pytest.raises(TypeError):
-        bare.legal(1)
-    with pytest.raises(TypeError):
+    seat = 1 if cls is durak.Game else "p1"
+    with pytest.raises(Error) as refused:
+        bare.legal(seat)
+    assert refused.value.code == "not_built"
+    assert cls.__name__ in refused.value.message
+    with pytest.raises(Error):
         _ = bare.turn
+    with pytest.raises(Error):
+        bare.view(seat)
+    assert "not built" in repr(bare)
 
 
 def test_each_call_gets_its_own_dicts() -> None:

@@ -17,6 +17,7 @@
 
 #include "bindings/common/errors.hpp"
 #include "bindings/common/fastcall.hpp"
+#include "bindings/common/objects.hpp"
 #include "bindings/register.hpp"
 #include "common/shuffle.hpp"
 #include "durak/deck.hpp"
@@ -775,7 +776,7 @@ PyObject* game_legal(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, P
   return fast::guarded([&]() -> PyObject* {
     PyObject* a[1];
     if (!fast::parse("legal", args, nargsf, kw, kSeatArg, a)) return nullptr;
-    PyGame* g = fast::value_of<PyGame>(self);
+    PyGame* g = &self_of<PyGame>(self);
     return g ? legal_list(g->s, require_seat(a[0])).release().ptr() : nullptr;
   });
 }
@@ -784,21 +785,21 @@ PyObject* game_apply(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, P
   return fast::guarded([&]() -> PyObject* {
     PyObject* a[2];
     if (!fast::parse("apply", args, nargsf, kw, kApplyArgs, a)) return nullptr;
-    PyGame* g = fast::value_of<PyGame>(self);
+    PyGame* g = &self_of<PyGame>(self);
     return g ? apply_to(*g, a[0], a[1]).release().ptr() : nullptr;
   });
 }
 
 PyObject* game_turn(PyObject* self, void*) {
   return fast::guarded([&]() -> PyObject* {
-    PyGame* g = fast::value_of<PyGame>(self);
+    PyGame* g = &self_of<PyGame>(self);
     return g ? seat_obj(turn_of(g->s)).release().ptr() : nullptr;
   });
 }
 
 PyObject* game_over(PyObject* self, void*) {
-  PyGame* g = fast::value_of<PyGame>(self);
-  return g ? PyBool_FromLong(is_over(g->s)) : nullptr;
+  return fast::guarded(
+      [&]() -> PyObject* { return PyBool_FromLong(is_over(self_of<PyGame>(self).s)); });
 }
 
 PyMethodDef kGameMethods[] = {

@@ -15,6 +15,8 @@ inline int bot_level_for(long long n) noexcept {
   if (n <= 2) return 1;
   return 2;
 }
+// The level Bot(level=n) plays: n itself, clamped to the levels there are.
+inline int bot_level_of(long long n) noexcept { return n < 1 ? 1 : n > 2 ? 2 : int(n); }
 
 int hand_strength(const Card* hand, int n, int trump) noexcept;
 // Cheapest: by points, then power, then id; dearest: the reverse on points

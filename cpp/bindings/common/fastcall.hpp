@@ -4,8 +4,9 @@
 // records) before any game code runs; a caller's play loop makes four such
 // calls a move (turn, over, legal, apply), which was most of its time. These
 // helpers install a few methods straight into the bound class as CPython
-// descriptors (which check the type of `self` themselves), so a move costs
-// what its work costs. Everything else stays on pybind11.
+// descriptors, so a move costs what its work costs; they reach their value
+// through self_of (objects.hpp) like every other method. Everything else
+// stays on pybind11.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -15,20 +16,6 @@
 #include <vector>
 
 namespace trumpf::bindings::fast {
-
-// The C++ value inside an instance of a class bound with py::class_<T>.
-template <class T>
-T* value_of(PyObject* self) {
-  auto* inst = reinterpret_cast<pybind11::detail::instance*>(self);
-  if (inst->simple_layout) {
-    if (!inst->simple_holder_constructed) {
-      PyErr_SetString(PyExc_TypeError, "the object was never initialised");
-      return nullptr;
-    }
-    return static_cast<T*>(inst->simple_value_holder[0]);
-  }
-  return &pybind11::handle(self).cast<T&>();
-}
 
 // Runs `body`, turning a C++ exception into the Python error it stands for,
 // through the same registered translators pybind11's own dispatcher uses.

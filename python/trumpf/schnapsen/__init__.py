@@ -12,7 +12,9 @@ reference bots (levels 1 and 2); ``Error`` is raised for every refusal, with
 
 from __future__ import annotations
 
-from trumpf._core.schnapsen import Bot, Deal, Error, Match, other
+from trumpf import _log
+from trumpf._core.schnapsen import Bot, Deal, Match, other
+from trumpf.errors import Error
 
 from . import card, deck, scoring, search, trick, variant
 
@@ -29,3 +31,14 @@ __all__ = [
     "trick",
     "variant",
 ]
+
+# Logs and pickling are Python's business (JSON, hex): trumpf._log writes and
+# reads them for the core and the oracle alike.
+Deal.to_log = _log.deal_log  # type: ignore[method-assign, assignment]
+Deal.from_log = classmethod(_log.deal_from_log)  # type: ignore[method-assign, assignment]
+Deal.__reduce__ = _log.reduce  # type: ignore[method-assign, assignment]
+Match.to_log = _log.match_log  # type: ignore[method-assign, assignment]
+Match.from_log = classmethod(_log.match_from_log)  # type: ignore[method-assign, assignment]
+Match.__reduce__ = _log.reduce  # type: ignore[method-assign, assignment]
+for _public in (Bot, Deal, Match, other):
+    _public.__module__ = __name__

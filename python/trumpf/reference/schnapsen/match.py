@@ -73,6 +73,11 @@ class Match:
         return self._seed
 
     @property
+    def first_dealer(self) -> str:
+        """The seat that dealt the first deal: with the seed, what a log starts from."""
+        return self._first_dealer
+
+    @property
     def dealer(self) -> str:
         """Who dealt the current deal."""
         return self._deal.dealer

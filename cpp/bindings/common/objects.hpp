@@ -1,0 +1,43 @@
+// The C++ value inside a bound object, checked: every method and property
+// reaches its value through self_of, so an object made by Cls.__new__(Cls)
+// without build(), or a method called on something that is not a Cls,
+// refuses with Error instead of reading memory that holds no value.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <string>
+
+#include "bindings/common/errors.hpp"
+
+namespace trumpf::bindings {
+
+// The value, or nullptr when `self` is not an initialised T (no error set).
+template <class T>
+T* value_or_null(PyObject* self) noexcept {
+  if (!self || !pybind11::isinstance<T>(pybind11::handle(self))) return nullptr;
+  auto* inst = reinterpret_cast<pybind11::detail::instance*>(self);
+  if (inst->simple_layout) {
+    if (!inst->simple_holder_constructed) return nullptr;
+    return static_cast<T*>(inst->simple_value_holder[0]);
+  }
+  auto vh = inst->get_value_and_holder(pybind11::detail::get_type_info(typeid(T)));
+  if (!vh || !vh.holder_constructed()) return nullptr;
+  return vh.template holder<std::unique_ptr<T>>().get();
+}
+
+// The value, or Error not_built naming the class.
+template <class T>
+T& self_of(pybind11::handle self) {
+  T* v = value_or_null<T>(self.ptr());
+  if (!v) {
+    // tp_name is "trumpf._core.x.Deal": a person knows it as Deal.
+    std::string name = self ? Py_TYPE(self.ptr())->tp_name : "nothing";
+    name = name.substr(name.rfind('.') + 1);
+    refuse("not_built", "this " + name + " was never built: make one with " + name +
+                            ".build(), .replay() or .from_log()");
+  }
+  return *v;
+}
+
+}  // namespace trumpf::bindings

@@ -1,0 +1,226 @@
+// trumpf.schnapsen.Match: a match of deals with its record (schnapsen/record.hpp).
+#include <pybind11/pybind11.h>
+
+#include <array>
+
+#include "bindings/common/args.hpp"
+#include "bindings/common/errors.hpp"
+#include "bindings/common/fastcall.hpp"
+#include "bindings/common/objects.hpp"
+#include "bindings/schnapsen/convert.hpp"
+#include "bindings/schnapsen/register.hpp"
+#include "bindings/schnapsen/replay.hpp"
+#include "schnapsen/names.hpp"
+
+namespace trumpf::bindings::schnapsen {
+
+namespace {
+
+using Record = ts::MatchRecord;
+
+// A copy: conversions may run Python code that re-enters the match.
+ts::MatchState state(py::handle self) { return self_of<Record>(self).state; }
+
+const ts::DealState& deal_of(const Record& r) { return r.state.deal; }
+
+Record build(py::handle variant, py::handle seed, py::handle dealer) {
+  const ts::VariantId v = variant_arg(variant);
+  const auto sd = seed_arg(seed);
+  const ts::Seat d = parse_seat(dealer);
+  if (d == ts::kNoSeat) refuse("bad_seat", "a dealer is 'p1' or 'p2', not " + repr_text(dealer));
+  Record r;
+  r.build(v, sd, d);
+  return r;
+}
+
+py::dict replay(py::handle variant, py::handle seed, py::handle dealer, py::handle moves) {
+  Record r = build(variant, seed, dealer);
+  replay_moves<Record>(r, &deal_of, moves);
+  const std::vector<ts::Entry> events = r.history;
+  py::dict out;
+  out[keys().match] = py::cast(std::move(r));
+  out[keys().events] = events_obj(events);
+  return out;
+}
+
+py::list apply(py::handle self, py::handle seat_h, py::handle move_h) {
+  const ts::Seat seat = parse_seat(seat_h);
+  const ts::Move move = parse_move(move_h);  // may run Python code: before the record is read
+  Record& r = self_of<Record>(self);
+  const ts::DealState before = r.state.deal;
+  const std::size_t from = r.history.size();
+  const ts::Code c = r.apply(seat, move);
+  if (c != ts::Code::kOk)
+    refuse(ts::kCodeNames[int(c)], ts::explain(before, seat, move, c, given_of(seat_h, move_h)));
+  std::array<ts::Entry, 8> fresh;
+  const std::size_t n = r.history.size() - from;
+  std::copy(r.history.begin() + std::ptrdiff_t(from), r.history.end(), fresh.begin());
+  return events_obj(fresh.data(), n);
+}
+
+py::dict scores_obj(const ts::MatchState& m) {
+  return per_seat(py::int_(m.scores[0]), py::int_(m.scores[1]));
+}
+
+const char* const kSeatArg[] = {"seat"};
+const char* const kApplyArgs[] = {"seat", "move"};
+
+PyObject* fast_legal(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kw) {
+  return fast::guarded([&]() -> PyObject* {
+    PyObject* a[1];
+    if (!fast::parse("legal", args, nargsf, kw, kSeatArg, a)) return nullptr;
+    const ts::MatchState m = state(self);
+    return legal_obj(m.deal, seat_arg(a[0]), m.over).release().ptr();
+  });
+}
+
+PyObject* fast_apply(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kw) {
+  return fast::guarded([&]() -> PyObject* {
+    PyObject* a[2];
+    if (!fast::parse("apply", args, nargsf, kw, kApplyArgs, a)) return nullptr;
+    return apply(self, a[0], a[1]).release().ptr();
+  });
+}
+
+PyObject* fast_turn(PyObject* self, void*) {
+  return fast::guarded([&]() -> PyObject* {
+    return seat_obj(ts::match_turn(self_of<Record>(self).state)).release().ptr();
+  });
+}
+
+PyObject* fast_over(PyObject* self, void*) {
+  return fast::guarded(
+      [&]() -> PyObject* { return PyBool_FromLong(self_of<Record>(self).state.over); });
+}
+
+#define TRUMPF_FASTCALL(f) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(f))
+PyMethodDef kMethods[] = {
+    {"legal", TRUMPF_FASTCALL(fast_legal), METH_FASTCALL | METH_KEYWORDS,
+     "legal($self, seat)\n--\n\nWhat `seat` may do now in the current deal; empty once the "
+     "match is over."},
+    {"apply", TRUMPF_FASTCALL(fast_apply), METH_FASTCALL | METH_KEYWORDS,
+     "apply($self, seat, move)\n--\n\nPlays `move` for `seat`; after a deal ends also the "
+     "`deal` event for the next deal or `game_end`. Raises Error when refused."},
+};
+#undef TRUMPF_FASTCALL
+PyGetSetDef kGetters[] = {
+    {"turn", fast_turn, nullptr, "The seat whose move it is; None once the match is over.",
+     nullptr},
+    {"over", fast_over, nullptr, "Whether the match has finished.", nullptr},
+};
+
+template <class F>
+auto from_state(F f) {
+  return [f](py::handle self) { return f(state(self)); };
+}
+
+}  // namespace
+
+void register_match(py::module_& m) {
+  using M = const ts::MatchState&;
+  py::class_<Record> cls(m, "Match", "A match of deals (Game::Schnapsen).");
+  cls.def_static("build", &build, py::arg("variant") = "schnapsen", py::arg("seed") = py::none(),
+                 py::arg("dealer") = "p1",
+                 "A new match with deal 1 dealt by `dealer`, or Error for a variant this engine "
+                 "does not play or a seed that is not 32 bytes.")
+      .def_static(
+          "variants",
+          []() { return py::list(py::make_tuple(keys().variants[0], keys().variants[1])); },
+          "The names of the variants this engine plays: ['schnapsen', 'sixtysix'].")
+      .def_static("replay", &replay, py::arg("variant") = "schnapsen", py::arg("seed") = py::none(),
+                  py::arg("dealer") = "p1", py::arg("moves") = py::tuple(),
+                  "Builds the match and plays `moves` on it; returns {'match': Match, 'events': "
+                  "[...]}, or raises Error at the first move the rules refuse.")
+      .def_static("moves_of", &log_moves, py::arg("history"),
+                  "Just the moves in a list of events, as {seat, kind} plus card or suit: what a "
+                  "move log stores. The Sixty-Six close-time exchange is the table's and is left "
+                  "out.")
+      .def_property_readonly("variant",
+                             from_state([](M s) { return keys().variants[s.deal.variant]; }),
+                             "The variant the match is played in: 'schnapsen' or 'sixtysix'.")
+      .def_property_readonly("seed", from_state([](M s) {
+                               return py::bytes(reinterpret_cast<const char*>(s.seed), 32);
+                             }),
+                             "The 32-byte seed; every deal uses it with the next deal number.")
+      .def_property_readonly("dealer", from_state([](M s) { return seat_obj(s.deal.dealer); }),
+                             "The seat that dealt the current deal.")
+      .def_property_readonly(
+          "first_dealer",
+          [](py::handle self) { return seat_obj(self_of<Record>(self).first_dealer); },
+          "The seat that dealt the first deal: with the seed, what a log starts from.")
+      .def_property_readonly(
+          "deal", [](py::handle self) { return self_of<Record>(self).current_deal(); },
+          "A copy of the current deal, as a Deal.")
+      .def_property_readonly("number", from_state([](M s) { return s.deal.number; }),
+                             "The current deal's number.")
+      .def_property_readonly("scores", from_state([](M s) { return scores_obj(s); }),
+                             "The running game-point scores as {'p1': int, 'p2': int}: Schnapsen "
+                             "counts down from 7 to 0, Sixty-Six up from 0 to 7.")
+      .def_property_readonly(
+          "deals",
+          [](py::handle self) {
+            const std::vector<ts::FinishedDeal> deals = self_of<Record>(self).deals;
+            py::list l;
+            for (const ts::FinishedDeal& d : deals) {
+              py::dict r = result_dict(d.result, false);
+              r[keys().number] = py::int_(d.number);
+              l.append(r);
+            }
+            return l;
+          },
+          "Each finished deal's result with its number, in order.")
+      .def_property_readonly("result", from_state([](M s) -> py::object {
+                               if (!s.over) return py::none();
+                               return game_end_dict(s.winner, s.scores, s.deals_done, false);
+                             }),
+                             "{winner, loser, scores, deals} once the match is over; None before.")
+      .def_property_readonly("winner", from_state([](M s) { return seat_obj(s.winner); }),
+                             "The seat that won the match; None while it goes on.")
+      .def_property_readonly(
+          "history", [](py::handle self) { return events_obj(self_of<Record>(self).history); },
+          "Every event of the match so far, in order, deal and game_end events included.")
+      .def(
+          "to_win",
+          [](py::handle self, py::handle seat) {
+            const ts::Seat s = seat_arg(seat);
+            return ts::to_win(state(self), s);
+          },
+          py::arg("seat"), "How far `seat` still is from the target, never below 0.")
+      .def(
+          "view",
+          [](py::handle self, py::handle seat) {
+            const ts::Seat s = seat_arg(seat);
+            const Record& r = self_of<Record>(self);
+            const ts::MatchState st = r.state;
+            const bool has_last = !r.tricks.empty();
+            const ts::Trick last = has_last ? r.tricks.back() : ts::Trick{};
+            const std::size_t ply = r.history.size();
+            py::dict d = view_dict(st.deal, has_last ? &last : nullptr, s, ply, st.over);
+            const Keys& k = keys();
+            d[k.scores] = scores_obj(st);
+            d[k.to_win] =
+                per_seat(py::int_(ts::to_win(st, ts::kP1)), py::int_(ts::to_win(st, ts::kP2)));
+            d[k.deals] = py::int_(int(st.deals_done));
+            d[k.match_over] = py::bool_(st.over);
+            d[k.winner] = seat_obj(st.winner);
+            return d;
+          },
+          py::arg("seat"),
+          "What `seat` may see of the current deal, plus scores, to_win, deals, match_over and "
+          "winner.")
+      .def(
+          "copy", [](py::handle self) { return Record(self_of<Record>(self)); },
+          "An independent copy of the match.")
+      .def("__copy__", [](py::handle self) { return Record(self_of<Record>(self)); })
+      .def(
+          "__deepcopy__", [](py::handle self, py::handle) { return Record(self_of<Record>(self)); },
+          py::arg("memo"))
+      .def("__repr__", [](py::handle self) -> std::string {
+        const Record* r = value_or_null<Record>(self.ptr());
+        return r ? ts::describe(r->state) : "<Match not built>";
+      });
+  for (auto& def : kMethods) fast::add_method(cls, &def);
+  for (auto& def : kGetters) fast::add_getter(cls, &def);
+}
+
+}  // namespace trumpf::bindings::schnapsen

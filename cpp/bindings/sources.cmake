@@ -1,0 +1,17 @@
+# The pybind11 module trumpf._core: common helpers, then one folder per game.
+target_sources(_core PRIVATE
+  cpp/bindings/common/args.cpp
+  cpp/bindings/common/errors.cpp
+  cpp/bindings/common/register_common.cpp
+  cpp/bindings/schnapsen/convert_in.cpp
+  cpp/bindings/schnapsen/convert_out.cpp
+  cpp/bindings/schnapsen/view.cpp
+  cpp/bindings/schnapsen/register.cpp
+  cpp/bindings/schnapsen/register_cards.cpp
+  cpp/bindings/schnapsen/register_scoring.cpp
+  cpp/bindings/schnapsen/register_deal.cpp
+  cpp/bindings/schnapsen/register_match.cpp
+  cpp/bindings/schnapsen/register_bot.cpp
+  cpp/bindings/register_durak.cpp
+  cpp/bindings/register_sim.cpp
+)
