@@ -8,12 +8,12 @@ somebody claims or the cards run out: reaching 66 does nothing by itself.
 from __future__ import annotations
 
 import copy as copy_mod
-import json
 from typing import Any
 
-from . import scoring, trick
+from . import log as log_mod
+from . import marriage, scoring, trick
 from . import variant as variant_mod
-from .card import MARRIAGE_SUITS, card_of, is_card, name_of
+from .card import card_of, is_card, name_of
 from .deck import check_number, check_seed, deal_for
 from .errors import Error
 
@@ -78,19 +78,23 @@ class Deal:
     @classmethod
     def build(
         cls,
-        variant: str = "schnapsen",
+        variant: object = "schnapsen",
         seed: bytes | None = None,
         number: int = 1,
         dealer: str = "p1",
     ) -> Deal:
-        """A freshly dealt deal; the non-dealer is on lead."""
+        """A freshly dealt deal; the non-dealer is on lead.
+
+        ``variant`` is a game's name, a preset's name or a dict of rules
+        (see :func:`variant.get`).
+        """
         rules = variant_mod.get(variant)
         checked_seed = check_seed(seed)
         checked_number = check_number(number)
         check_seat(dealer)
-        dealt = deal_for(variant, checked_seed, checked_number, dealer)
+        dealt = deal_for(rules, checked_seed, checked_number, dealer)
         deal = cls()
-        deal._variant = variant
+        deal._variant = rules["name"]
         deal._rules = rules
         deal._seed = checked_seed
         deal._number = checked_number
@@ -111,8 +115,13 @@ class Deal:
 
     @property
     def variant(self) -> str:
-        """schnapsen or sixtysix."""
+        """schnapsen or sixtysix: the game, whatever its house rules."""
         return self._variant
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        """The full rules table this deal plays by, house rules included."""
+        return dict(self._rules)
 
     @property
     def seed(self) -> bytes:
@@ -267,12 +276,13 @@ class Deal:
         """The trump jack (nine) the seat may swap for the turn-up, or None.
 
         Answers for the seat whatever the turn: only the talon, the turn-up
-        and (in Sixty-Six) a trick won matter.
+        and (in Sixty-Six) a trick won matter. The stock must hold at least
+        ``exchange_min_stock`` cards (the reference's 1: anything at all).
         """
         check_seat(seat)
         if self.closed or self._pending_draw:
             return None
-        if self.draw_left == 0 or self._turn_up is None:
+        if self.draw_left < self._rules["exchange_min_stock"] or self._turn_up is None:
             return None
         if self._rules["exchange_needs_trick"] and self._tricks_won[seat] == 0:
             return None
@@ -280,9 +290,13 @@ class Deal:
         return low_trump if low_trump in self._hands[seat] else None
 
     def can_close(self, seat: str) -> bool:
-        """Whether the talon can be closed (by this seat, were it on lead)."""
+        """Whether the talon can be closed (by this seat, were it on lead).
+
+        The stock must hold at least ``close_min_stock`` cards (the
+        reference's 1: anything at all).
+        """
         check_seat(seat)
-        if self.closed or self.draw_left == 0:
+        if self.closed or self.draw_left < self._rules["close_min_stock"]:
             return False
         # Only Sixty-Six may close between a trick and its draw.
         return not self._pending_draw or bool(self._rules["close_before_draw"])
@@ -294,15 +308,7 @@ class Deal:
             return []
         if not self._rules["marriage_after_close"] and self.phase == 2:
             return []
-        hand = self._hands[seat]
-        found = []
-        for suit in MARRIAGE_SUITS:
-            king = card_of(suit, "K")
-            queen = card_of(suit, "Q")
-            if king in hand and queen in hand:
-                value = 40 if suit == self._trump else 20
-                found.append({"suit": suit, "value": value, "king": king, "queen": queen})
-        return found
+        return marriage.held(self._hands[seat], self._trump)
 
     def can_claim(self, seat: str) -> bool:
         """Whether the seat may claim now: timing only, never its points.
@@ -338,8 +344,7 @@ class Deal:
             moves.append({"kind": "exchange"})
         if self.can_close(seat):
             moves.append({"kind": "close"})
-        for m in self.can_marry(seat):
-            moves.append({"kind": "marriage", "suit": m["suit"], "value": m["value"]})
+        moves.extend(marriage.legal_entries(self.can_marry(seat), self._rules["marriage_by_lead"]))
         leads = self._must_lead if self._must_lead is not None else hand
         moves.extend({"kind": "lead", "card": c} for c in leads)
         return moves
@@ -473,8 +478,13 @@ class Deal:
     def _close(self, seat: str) -> list[dict[str, Any]]:
         if not self.can_close(seat):
             raise Error(
-                "cannot_close", f"{seat} cannot close: nothing is left to draw or it is closed"
+                "cannot_close",
+                f"{seat} cannot close: it is closed, or fewer than "
+                f"{self._rules['close_min_stock']} cards are left to draw",
             )
+        # The turn-up passes to the holder of the low trump only if an
+        # exchange was still allowed: the stock as it was before the close.
+        stock = self.draw_left
         self._closed_by = seat
         self._close_state = {
             "by": seat,
@@ -485,7 +495,11 @@ class Deal:
         self._pending_draw = False
         events: list[dict[str, Any]] = [{"kind": "close", "seat": seat}]
         opponent = other(seat)
-        if self._rules["exchange_on_close"] and self._turn_up is not None:
+        if (
+            self._rules["exchange_on_close"]
+            and self._turn_up is not None
+            and stock >= self._rules["exchange_min_stock"]
+        ):
             low_trump = card_of(self._trump, self._rules["exchange_rank"])
             if low_trump in self._hands[opponent]:
                 # Never worse than declining, so the table does it for them.
@@ -502,7 +516,11 @@ class Deal:
     def _exchange(self, seat: str) -> list[dict[str, Any]]:
         low_trump = self.can_exchange(seat)
         if low_trump is None:
-            raise Error("no_exchange", f"{seat} cannot exchange for the turn-up now")
+            raise Error(
+                "no_exchange",
+                f"{seat} cannot exchange for the turn-up now (it needs the low trump "
+                f"and at least {self._rules['exchange_min_stock']} cards left to draw)",
+            )
         self._swap_turn_up(seat, low_trump)
         return [{"kind": "exchange", "seat": seat}]
 
@@ -512,18 +530,24 @@ class Deal:
         if not offered:
             raise Error("no_marriage", f"{seat} has no marriage in {suit!r} to declare now")
         meld = offered[0]
+        # Under marriage_by_lead the card comes with the marriage, and is
+        # checked before anything changes.
+        card = marriage.lead_of(seat, meld, move) if self._rules["marriage_by_lead"] else None
         counted = self._tricks_won[seat] > 0
         self._melds.append(
             {"seat": seat, "suit": meld["suit"], "value": meld["value"], "counted": counted}
         )
         if counted:
             self._taken[seat] += meld["value"]
-        self._must_lead = [meld["king"], meld["queen"]]
-        return [{"kind": "marriage", "seat": seat, "suit": meld["suit"], "value": meld["value"]}]
+        events = [{"kind": "marriage", "seat": seat, "suit": meld["suit"], "value": meld["value"]}]
+        if card is None:
+            self._must_lead = [meld["king"], meld["queen"]]
+            return events
+        return events + self._lead_card(seat, {"card": card})
 
     def _finish(self, how: str, by: str | None) -> dict[str, Any]:
         result = scoring.deal_result(
-            variant=self._variant,
+            variant=self._rules,
             how=how,
             by=by,
             points=self._taken,
@@ -575,37 +599,20 @@ class Deal:
     # ------------------------------------------------------------ logs, replay
 
     @staticmethod
-    def moves_of(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def moves_of(history: list[dict[str, Any]], variant: object = None) -> list[dict[str, Any]]:
         """The moves behind an event history, each {seat, kind} (+ card or suit).
 
         Sixty-Six's automatic exchange after a close is what the table did,
         not a move, and trick, deal_end, deal and game_end are consequences.
+        ``variant`` gives the rules (default: the reference's); under
+        ``marriage_by_lead`` a marriage and its lead are one move.
         """
-        moves: list[dict[str, Any]] = []
-        previous: dict[str, Any] | None = None
-        for event in history:
-            kind = event.get("kind")
-            if kind in ("lead", "follow"):
-                moves.append({"seat": event["seat"], "kind": kind, "card": event["card"]})
-            elif kind == "marriage":
-                moves.append({"seat": event["seat"], "kind": kind, "suit": event["suit"]})
-            elif kind == "exchange":
-                automatic = (
-                    previous is not None
-                    and previous.get("kind") == "close"
-                    and previous.get("seat") != event["seat"]
-                )
-                if not automatic:
-                    moves.append({"seat": event["seat"], "kind": kind})
-            elif kind in ("close", "claim", "draw"):
-                moves.append({"seat": event["seat"], "kind": kind})
-            previous = event
-        return moves
+        return log_mod.moves_of(history, variant)
 
     @classmethod
     def replay(
         cls,
-        variant: str = "schnapsen",
+        variant: object = "schnapsen",
         seed: bytes | None = None,
         number: int = 1,
         dealer: str = "p1",
@@ -618,26 +625,30 @@ class Deal:
         deal = cls.build(variant=variant, seed=seed, number=number, dealer=dealer)
         events: list[dict[str, Any]] = []
         for index, move in enumerate(moves or []):
-            events.extend(_replay_one(deal, index, move))
+            events.extend(log_mod.replay_one(deal, index, move))
         return {"deal": deal, "events": events}
 
     def to_log(self) -> dict[str, Any]:
-        """A replayable log: the seed and the moves, never the cards drawn."""
+        """A replayable log: the seed, the rules and the moves, never the cards drawn."""
         return {
             "game": self._variant,
             "kind": "deal",
             "seed": self._seed.hex(),
             "number": self._number,
             "dealer": self._dealer,
-            "moves": Deal.moves_of(self._history),
+            "rules": dict(self._rules),
+            "moves": Deal.moves_of(self._history, self._rules),
         }
 
     @classmethod
     def from_log(cls, log: dict[str, Any] | str) -> Deal:
-        """The deal a log (dict or its JSON text) describes, replayed."""
-        data = _read_log(log, "deal")
+        """The deal a log (dict or its JSON text) describes, replayed.
+
+        A log without "rules" plays by the reference's rules for its game.
+        """
+        data = log_mod.read_log(log, "deal")
         replayed = cls.replay(
-            variant=data["game"],
+            variant=log_mod.variant_of_log(data),
             seed=data["seed"],
             number=data.get("number", 1),
             dealer=data.get("dealer", "p1"),
@@ -645,36 +656,3 @@ class Deal:
         )
         deal: Deal = replayed["deal"]
         return deal
-
-
-def _replay_one(game: Any, index: int, move: Any) -> list[dict[str, Any]]:
-    # A logged move is {seat, kind, ...}; the seat is split off for apply.
-    if not isinstance(move, dict):
-        raise Error("not_legal", f"move {index}: {move!r} is not a move")
-    seat = move.get("seat")
-    body = {k: v for k, v in move.items() if k != "seat"}
-    try:
-        events: list[dict[str, Any]] = game.apply(seat, body)
-    except Error as error:
-        raise Error(error.code, f"move {index} ({move!r}) refused: {error.message}") from None
-    return events
-
-
-def _read_log(log: dict[str, Any] | str, kind: str) -> dict[str, Any]:
-    try:
-        data = json.loads(log) if isinstance(log, str) else log
-    except ValueError:
-        raise Error("bad_log", "a log is a dict or its JSON text") from None
-    if not isinstance(data, dict):
-        raise Error("bad_log", "a log is a dict or its JSON text")
-    seed = data.get("seed")
-    if isinstance(seed, str):
-        try:
-            seed = bytes.fromhex(seed)
-        except ValueError:
-            raise Error("no_seed", f"{seed!r} is not a hex seed") from None
-    result = dict(data)
-    result["seed"] = seed
-    if result.get("kind", kind) != kind:
-        raise Error("bad_log", f"this log is a {result.get('kind')!r}, not a {kind}")
-    return result

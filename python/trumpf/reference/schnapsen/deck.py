@@ -33,7 +33,7 @@ def check_number(number: object) -> int:
     return number
 
 
-def pack_for(variant: str) -> list[int]:
+def pack_for(variant: object) -> list[int]:
     """The variant's cards in id order: no nines in Schnapsen, all 24 in Sixty-Six."""
     rules = variant_mod.get(variant)
     if rules["deck_size"] == 24:
@@ -53,13 +53,17 @@ def _words(seed: bytes, variant: str, number: int) -> Iterator[int]:
         counter += 1
 
 
-def order_for(variant: str, seed: bytes, number: int) -> list[int]:
-    """The shuffled pack for this seed and deal number."""
-    variant_mod.get(variant)
+def order_for(variant: object, seed: bytes, number: int) -> list[int]:
+    """The shuffled pack for this seed and deal number.
+
+    Only the game's name goes into the hash, so house rules deal the same
+    cards as the reference game from the same seed and number.
+    """
+    name = variant_mod.get(variant)["name"]
     check_seed(seed)
     check_number(number)
-    order = pack_for(variant)
-    words = _words(seed, variant, number)
+    order = pack_for(name)
+    words = _words(seed, name, number)
     for i in range(len(order) - 1, 0, -1):
         m = i + 1
         # Words at or above the last whole multiple of m are thrown away so
@@ -73,7 +77,7 @@ def order_for(variant: str, seed: bytes, number: int) -> list[int]:
     return order
 
 
-def deal_for(variant: str, seed: bytes, number: int, dealer: str) -> dict[str, Any]:
+def deal_for(variant: object, seed: bytes, number: int, dealer: str) -> dict[str, Any]:
     """The hands, the face-down talon and the turn-up of one deal.
 
     The non-dealer gets the first hand's worth of cards, the dealer the next;

@@ -10,8 +10,9 @@ from __future__ import annotations
 import copy as copy_mod
 from typing import Any
 
+from . import log as log_mod
 from . import variant as variant_mod
-from .deal import Deal, _read_log, _replay_one, check_seat, other
+from .deal import Deal, check_seat, other
 from .deck import check_seed
 from .errors import Error
 
@@ -35,18 +36,22 @@ class Match:
 
     @classmethod
     def build(
-        cls, variant: str = "schnapsen", seed: bytes | None = None, dealer: str = "p1"
+        cls, variant: object = "schnapsen", seed: bytes | None = None, dealer: str = "p1"
     ) -> Match:
-        """A new match with its first deal dealt (which emits no event)."""
+        """A new match with its first deal dealt (which emits no event).
+
+        ``variant`` is a game's name, a preset's name or a dict of rules;
+        every deal of the match plays by the same rules.
+        """
         rules = variant_mod.get(variant)
         checked_seed = check_seed(seed)
         check_seat(dealer)
         match = cls()
-        match._variant = variant
+        match._variant = rules["name"]
         match._rules = rules
         match._seed = checked_seed
         match._first_dealer = dealer
-        match._deal = Deal.build(variant=variant, seed=checked_seed, number=1, dealer=dealer)
+        match._deal = Deal.build(variant=rules, seed=checked_seed, number=1, dealer=dealer)
         start = rules["match_start"]
         match._scores = {"p1": start, "p2": start}
         return match
@@ -64,8 +69,13 @@ class Match:
 
     @property
     def variant(self) -> str:
-        """schnapsen or sixtysix."""
+        """schnapsen or sixtysix: the game, whatever its house rules."""
         return self._variant
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        """The full rules table every deal of the match plays by."""
+        return dict(self._rules)
 
     @property
     def seed(self) -> bytes:
@@ -187,7 +197,7 @@ class Match:
         elif winner is not None:
             dealer = winner
         self._deal = Deal.build(
-            variant=self._variant, seed=self._seed, number=self._deal.number + 1, dealer=dealer
+            variant=self._rules, seed=self._seed, number=self._deal.number + 1, dealer=dealer
         )
         return [
             {
@@ -220,14 +230,17 @@ class Match:
     # ------------------------------------------------------------ logs, replay
 
     @staticmethod
-    def moves_of(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """The moves behind a match history (deal and game_end are not moves)."""
-        return Deal.moves_of(history)
+    def moves_of(history: list[dict[str, Any]], variant: object = None) -> list[dict[str, Any]]:
+        """The moves behind a match history (deal and game_end are not moves).
+
+        ``variant`` gives the rules, as for :meth:`Deal.moves_of`.
+        """
+        return log_mod.moves_of(history, variant)
 
     @classmethod
     def replay(
         cls,
-        variant: str = "schnapsen",
+        variant: object = "schnapsen",
         seed: bytes | None = None,
         dealer: str = "p1",
         moves: list[dict[str, Any]] | None = None,
@@ -236,25 +249,29 @@ class Match:
         match = cls.build(variant=variant, seed=seed, dealer=dealer)
         events: list[dict[str, Any]] = []
         for index, move in enumerate(moves or []):
-            events.extend(_replay_one(match, index, move))
+            events.extend(log_mod.replay_one(match, index, move))
         return {"match": match, "events": events}
 
     def to_log(self) -> dict[str, Any]:
-        """A replayable log of the whole match: seed, first dealer, moves."""
+        """A replayable log of the whole match: seed, first dealer, rules, moves."""
         return {
             "game": self._variant,
             "kind": "match",
             "seed": self._seed.hex(),
             "dealer": self._first_dealer,
-            "moves": Match.moves_of(self._history),
+            "rules": dict(self._rules),
+            "moves": Match.moves_of(self._history, self._rules),
         }
 
     @classmethod
     def from_log(cls, log: dict[str, Any] | str) -> Match:
-        """The match a log (dict or its JSON text) describes, replayed."""
-        data = _read_log(log, "match")
+        """The match a log (dict or its JSON text) describes, replayed.
+
+        A log without "rules" plays by the reference's rules for its game.
+        """
+        data = log_mod.read_log(log, "match")
         replayed = cls.replay(
-            variant=data["game"],
+            variant=log_mod.variant_of_log(data),
             seed=data["seed"],
             dealer=data.get("dealer", "p1"),
             moves=data.get("moves", []),

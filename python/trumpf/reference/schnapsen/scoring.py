@@ -43,7 +43,7 @@ def scale(opponent_points: int, opponent_tricks: int) -> int:
 
 def deal_result(
     *,
-    variant: str,
+    variant: object,
     how: str,
     by: str | None,
     points: dict[str, int],
@@ -59,7 +59,8 @@ def deal_result(
     claim, closed_out, false_claim, beat_closer, failed_close, last_trick or
     drawn. ``points`` and ``tricks`` are the end-of-deal figures as taken;
     Sixty-Six's last-trick ten is added here, and only when the cards ran
-    out with the talon never closed.
+    out with the talon never closed. ``variant`` is any variant value; its
+    ``failed_close_pays`` decides what beating the closer is worth.
     """
     rules = variant_mod.get(variant)
     points = {"p1": points["p1"], "p2": points["p2"]}
@@ -82,6 +83,16 @@ def deal_result(
         assert close_state is not None
         return close_state[seat]["points"], close_state[seat]["tricks"]
 
+    def closer_value() -> int:
+        # The closer's own stake turned round: what a successful close would
+        # have paid against the non-closer, read where the game reads a
+        # close, and never less than the plain penalty.
+        assert closed_by is not None
+        beaten = _other(closed_by)
+        if rules["close_counts_tricks_at"] == "close":
+            return max(PENALTY, scale(*at_close(beaten)))
+        return max(PENALTY, scale(points[beaten], tricks[beaten]))
+
     if how == "claim":
         assert by is not None
         opponent = _other(by)
@@ -96,7 +107,9 @@ def deal_result(
             # The closer's opponent went out first: the closer is beaten.
             outcome = "beat_closer"
             winner = by
-            if rules["beaten_closer_flat"]:
+            if rules["failed_close_pays"] == "closer_value":
+                game_points = closer_value()
+            elif rules["beaten_closer_flat"]:
                 game_points = PENALTY
             else:
                 game_points = PENALTY if at_close(by)[1] > 0 else PENALTY_SCHWARZ
@@ -111,7 +124,10 @@ def deal_result(
         # The cards ran out and the closer never went out.
         outcome = "failed_close"
         winner = _other(closed_by)
-        game_points = PENALTY if at_close(winner)[1] > 0 else PENALTY_SCHWARZ
+        if rules["failed_close_pays"] == "closer_value":
+            game_points = closer_value()
+        else:
+            game_points = PENALTY if at_close(winner)[1] > 0 else PENALTY_SCHWARZ
     elif rules["last_trick_rule"] == "one_point":
         outcome = "last_trick"
         winner = last_trick

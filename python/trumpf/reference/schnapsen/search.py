@@ -47,7 +47,11 @@ def dearest(cards: list[int]) -> int:
 
 
 def best_marriage(deal: Any, seat: str) -> dict[str, Any] | None:
-    """The highest marriage on offer, ties to the first in suit order C, D, H, S."""
+    """The highest marriage on offer, ties to the first in suit order C, D, H, S.
+
+    Under ``marriage_by_lead`` the first entry of a suit is its king, so the
+    marriage is shown with the dearer card.
+    """
     best: dict[str, Any] | None = None
     for move in deal.legal(seat):
         if move["kind"] == "marriage" and (best is None or move["value"] > best["value"]):

@@ -1,0 +1,59 @@
+"""Marriages: the king and queen of one suit in one hand, 20, or 40 in trumps.
+
+By the reference a marriage is a move of its own, and the lead after it must
+be the king or the queen. Under the house rule ``marriage_by_lead`` the
+marriage is shown by leading one of the two, and both happen in one move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .card import MARRIAGE_SUITS, card_of, is_card, name_of
+from .errors import Error
+
+__all__ = ["held", "lead_of", "legal_entries"]
+
+
+def held(hand: list[int], trump: str) -> list[dict[str, Any]]:
+    """Every marriage in the hand as {suit, value, king, queen}, suits C, D, H, S."""
+    found = []
+    for suit in MARRIAGE_SUITS:
+        king = card_of(suit, "K")
+        queen = card_of(suit, "Q")
+        if king in hand and queen in hand:
+            value = 40 if suit == trump else 20
+            found.append({"suit": suit, "value": value, "king": king, "queen": queen})
+    return found
+
+
+def legal_entries(offered: list[dict[str, Any]], by_lead: bool) -> list[dict[str, Any]]:
+    """The marriage moves on offer, as ``legal`` lists them.
+
+    One a suit by the reference; with ``by_lead`` one a card of the pair, the
+    king first, since the king is the dearer card to show it with.
+    """
+    entries: list[dict[str, Any]] = []
+    for meld in offered:
+        if not by_lead:
+            entries.append({"kind": "marriage", "suit": meld["suit"], "value": meld["value"]})
+            continue
+        for card in (meld["king"], meld["queen"]):
+            entries.append(
+                {"kind": "marriage", "suit": meld["suit"], "value": meld["value"], "card": card}
+            )
+    return entries
+
+
+def lead_of(seat: str, meld: dict[str, Any], move: dict[str, Any]) -> int:
+    """The card a marriage by lead leads: its king or queen, else ``must_lead``."""
+    card = move.get("card")
+    pair = [meld["king"], meld["queen"]]
+    if isinstance(card, int) and is_card(card) and card in pair:
+        return card
+    shown = f"{card} ({name_of(card)})" if isinstance(card, int) and is_card(card) else repr(card)
+    raise Error(
+        "must_lead",
+        f"{seat} shows the marriage in {meld['suit']} by leading "
+        f"{pair[0]} ({name_of(pair[0])}) or {pair[1]} ({name_of(pair[1])}), not {shown}",
+    )
