@@ -41,6 +41,7 @@ def schnapsen_state(deal: Any) -> dict[str, Any]:
         name: getattr(deal, name)
         for name in (
             "variant",
+            "rules",
             "number",
             "dealer",
             "trump",
@@ -90,7 +91,9 @@ def match_state(match: Any) -> dict[str, Any]:
         name: getattr(match, name)
         for name in (
             "variant",
+            "rules",
             "dealer",
+            "first_dealer",
             "number",
             "scores",
             "deals",
@@ -149,7 +152,7 @@ def durak_state(game: Any) -> dict[str, Any]:
 # Moves no engine may accept: each is refused with a code, never a crash.
 def bad_moves(rng: random.Random, kinds: list[str], seats: tuple[Any, ...]) -> tuple[Any, Any]:
     """A (seat, move) pair drawn from the shapes of input a careless caller sends."""
-    choice = rng.randrange(12)
+    choice = rng.randrange(13)
     seat = rng.choice(seats)
     kind = rng.choice(kinds)
     if choice == 0:
@@ -174,4 +177,8 @@ def bad_moves(rng: random.Random, kinds: list[str], seats: tuple[Any, ...]) -> t
         return seat, {"kind": "marriage", "suit": rng.choice(["X", "h", None, 3, "HH"])}
     if choice == 10:
         return seat, {"kind": kind, "card": rng.randrange(1, 37), "extra": [1, 2]}
+    if choice == 11:
+        # A marriage shown by a lead (house rules): any suit, any card or none.
+        card = rng.choice([rng.randrange(1, 25), None, "10", 0])
+        return seat, {"kind": "marriage", "suit": rng.choice("SHDC"), "card": card}
     return seat, {"card": rng.randrange(1, 25), "kind": kind}

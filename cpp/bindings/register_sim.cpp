@@ -59,6 +59,10 @@ py::dict run(const std::string& game_name, long long games, const std::string& a
              const std::string& b, const py::bytes& seed, int threads, py::object progress) {
   sim::Spec spec{};
   spec.game = game_named(game_name);
+  spec.rules = schnapsen::reference_rules(spec.game == sim::Game::kSixtySixDeal ||
+                                                  spec.game == sim::Game::kSixtySixMatch
+                                              ? schnapsen::kSixtySix
+                                              : schnapsen::kSchnapsen);
   spec.players[0] = policy_named(spec.game, a);
   spec.players[1] = policy_named(spec.game, b);
   if (games < 0) throw py::value_error("games must be >= 0");

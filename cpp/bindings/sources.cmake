@@ -5,6 +5,7 @@ target_sources(_core PRIVATE
   cpp/bindings/common/register_common.cpp
   cpp/bindings/schnapsen/convert_in.cpp
   cpp/bindings/schnapsen/convert_out.cpp
+  cpp/bindings/schnapsen/rules.cpp
   cpp/bindings/schnapsen/view.cpp
   cpp/bindings/schnapsen/register.cpp
   cpp/bindings/schnapsen/register_cards.cpp

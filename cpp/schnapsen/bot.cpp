@@ -120,8 +120,12 @@ Move bot_choose(const DealState& s, Seat seat, int level) noexcept {
   for (int i = 0; i < n; ++i) has[int(moves[i].kind)] = true;
   if (has[int(MoveKind::kExchange)]) return Move{MoveKind::kExchange, 0};
   if (has[int(MoveKind::kMarriage)]) {
-    int m = best_marriage(s, seat);
-    if (m >= 0) return Move{MoveKind::kMarriage, std::uint8_t(m)};
+    const int m = best_marriage(s, seat);
+    if (m >= 0) {
+      // Shown by a lead, the marriage leads its dearer card, the king.
+      const Card shown = s.rules.marriage_by_lead ? card_of(m, kRankKing) : kNoCard;
+      return Move{MoveKind::kMarriage, std::uint8_t(m), shown};
+    }
   }
   if (has[int(MoveKind::kClaim)] && s.taken[seat] >= kTargetPoints)
     return Move{MoveKind::kClaim, 0};

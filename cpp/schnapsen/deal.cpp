@@ -33,7 +33,7 @@ inline void draw_one(DealState& s, Seat seat) noexcept {
 }
 
 inline Card exchange_card(const DealState& s) noexcept {
-  return card_of(s.trump, variant_of(s.variant).exchange_rank);
+  return card_of(s.trump, variant_of(s).exchange_rank);
 }
 
 inline void do_exchange(DealState& s, Seat seat) noexcept {
@@ -43,25 +43,37 @@ inline void do_exchange(DealState& s, Seat seat) noexcept {
   s.turn_up = j;
 }
 
+inline void lead_card(DealState& s, Seat seat, Card c, EventSink* ev) noexcept {
+  remove_card(s, seat, c);
+  s.must_lead[0] = s.must_lead[1] = kNoCard;
+  s.lead = c;
+  s.leader = seat;
+  s.turn = other(seat);
+  if (ev) ev->push(EventKind::kLead, seat, c);
+}
+
 void finish(DealState& s, Ending how, Seat by, EventSink* ev) noexcept {
-  s.result = deal_result(s.variant, how, by, s.taken, s.tricks_won, s.closed_by, s.close_state,
-                         s.last_winner);
+  const long long points[2] = {s.taken[0], s.taken[1]};
+  const long long tricks[2] = {s.tricks_won[0], s.tricks_won[1]};
+  s.result =
+      deal_result(s.rules, how, by, points, tricks, s.closed_by, s.close_state, s.last_winner);
   s.over = true;
   if (ev) ev->push(EventKind::kDealEnd, kNoSeat);
 }
 
 }  // namespace
 
-Code deal_new(DealState& s, VariantId v, const std::uint8_t seed[32], std::uint64_t number,
+Code deal_new(DealState& s, const Rules& given, const std::uint8_t seed[32], std::uint64_t number,
               Seat dealer) noexcept {
+  const Rules rules = given;  // `given` may be s.rules, which the reset below clears
   if (number < 1) return Code::kBadDeal;
   if (dealer > 1) return Code::kBadSeat;
   s = DealState{};
   Card order[24];
-  int n = order_for(v, seed, number, order);
-  const int h = variant_of(v).hand_size;
+  int n = order_for(rules.base, seed, number, order);
+  const int h = variant_of(rules.base).hand_size;
   s.number = number;
-  s.variant = v;
+  s.rules = rules;
   s.dealer = dealer;
   Seat first = other(dealer);
   s.turn = first;
@@ -83,8 +95,8 @@ Code deal_new(DealState& s, VariantId v, const std::uint8_t seed[32], std::uint6
 
 Card can_exchange(const DealState& s, Seat seat) noexcept {
   if (s.closed_by != kNoSeat || s.pending_draw) return kNoCard;
-  if (draw_left(s) == 0 || !s.turn_up) return kNoCard;
-  if (variant_of(s.variant).exchange_needs_trick && s.tricks_won[seat] == 0) return kNoCard;
+  if (draw_left(s) < s.rules.exchange_min_stock || draw_left(s) == 0 || !s.turn_up) return kNoCard;
+  if (variant_of(s).exchange_needs_trick && s.tricks_won[seat] == 0) return kNoCard;
   Card j = exchange_card(s);
   return holds(s, seat, j) ? j : kNoCard;
 }
@@ -92,13 +104,14 @@ Card can_exchange(const DealState& s, Seat seat) noexcept {
 bool can_close(const DealState& s, Seat seat) noexcept {
   (void)seat;
   if (s.closed_by != kNoSeat || draw_left(s) == 0) return false;
-  if (!variant_of(s.variant).close_before_draw && s.pending_draw) return false;
+  if (draw_left(s) < s.rules.close_min_stock) return false;
+  if (!variant_of(s).close_before_draw && s.pending_draw) return false;
   return true;
 }
 
 int can_marry(const DealState& s, Seat seat, std::uint8_t* suits) noexcept {
   if (s.must_lead[0] || s.pending_draw) return 0;
-  if (!variant_of(s.variant).marriage_after_close && phase(s) != 1) return 0;
+  if (!variant_of(s).marriage_after_close && phase(s) != 1) return 0;
   int k = 0;
   for (int suit : kMarriageSuits)
     if (holds(s, seat, card_of(suit, kRankKing)) && holds(s, seat, card_of(suit, kRankQueen)))
@@ -132,7 +145,15 @@ int legal_moves(const DealState& s, Seat seat, Move* out) noexcept {
   if (can_close(s, seat)) out[k++] = Move{MoveKind::kClose, 0};
   std::uint8_t suits[4];
   int m = can_marry(s, seat, suits);
-  for (int i = 0; i < m; ++i) out[k++] = Move{MoveKind::kMarriage, suits[i]};
+  for (int i = 0; i < m; ++i) {
+    if (!s.rules.marriage_by_lead) {
+      out[k++] = Move{MoveKind::kMarriage, suits[i]};
+      continue;
+    }
+    // Shown by leading one of the pair: the king first, the dearer card.
+    out[k++] = Move{MoveKind::kMarriage, suits[i], card_of(suits[i], kRankKing)};
+    out[k++] = Move{MoveKind::kMarriage, suits[i], card_of(suits[i], kRankQueen)};
+  }
   if (s.must_lead[0]) {
     out[k++] = Move{MoveKind::kLead, s.must_lead[0]};
     out[k++] = Move{MoveKind::kLead, s.must_lead[1]};
@@ -155,7 +176,7 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
              m.kind == MoveKind::kInvalid) {
     return Code::kNotLegal;
   }
-  const Variant& var = variant_of(s.variant);
+  const Variant& var = variant_of(s);
   switch (m.kind) {
     case MoveKind::kFollow: {
       Card c = m.arg;
@@ -193,12 +214,7 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
       Card c = m.arg;
       if (!is_card(c) || !holds(s, seat, c)) return Code::kNotHeld;
       if (s.must_lead[0] && c != s.must_lead[0] && c != s.must_lead[1]) return Code::kMustLead;
-      remove_card(s, seat, c);
-      s.must_lead[0] = s.must_lead[1] = kNoCard;
-      s.lead = c;
-      s.leader = seat;
-      s.turn = other(seat);
-      if (ev) ev->push(EventKind::kLead, seat, c);
+      lead_card(s, seat, c, ev);
       return Code::kOk;
     }
     case MoveKind::kClaim: {
@@ -209,6 +225,9 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
     }
     case MoveKind::kClose: {
       if (!can_close(s, seat)) return Code::kCannotClose;
+      // The table exchanges for the opponent only as an exchange could be
+      // made: with as much left to draw as the exchange needs.
+      const bool may_exchange = draw_left(s) >= s.rules.exchange_min_stock;
       s.closed_by = seat;
       s.pending_draw = false;
       s.close_state.by = seat;
@@ -217,7 +236,7 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
         s.close_state.points[i] = s.taken[i];
       }
       if (ev) ev->push(EventKind::kClose, seat);
-      if (var.exchange_on_close && s.turn_up) {
+      if (var.exchange_on_close && s.turn_up && may_exchange) {
         Seat o = other(seat);
         if (holds(s, o, exchange_card(s))) {
           do_exchange(s, o);
@@ -238,6 +257,8 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
       bool ok = false;
       for (int i = 0; i < n; ++i) ok |= (suits[i] == m.arg);
       if (!ok) return Code::kNoMarriage;
+      const Card king = card_of(m.arg, kRankKing), queen = card_of(m.arg, kRankQueen);
+      if (s.rules.marriage_by_lead && m.card != king && m.card != queen) return Code::kMustLead;
       int value = marriage_value(s, m.arg);
       if (s.n_melds < 4) s.melds[s.n_melds++] = Meld{seat, m.arg, std::uint8_t(value)};
       if (s.tricks_won[seat] > 0)
@@ -245,9 +266,13 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
       else
         s.pending_meld[seat] = std::int16_t(s.pending_meld[seat] + value);
       s.declared[seat] = true;
-      s.must_lead[0] = card_of(m.arg, kRankKing);
-      s.must_lead[1] = card_of(m.arg, kRankQueen);
       if (ev) ev->push(EventKind::kMarriage, seat, 0, m.arg, std::uint8_t(value));
+      if (s.rules.marriage_by_lead) {
+        lead_card(s, seat, m.card, ev);
+      } else {
+        s.must_lead[0] = king;
+        s.must_lead[1] = queen;
+      }
       return Code::kOk;
     }
     case MoveKind::kDraw: {

@@ -15,8 +15,10 @@
 //   s.result.winner / .loser / .game_points / .how / .drawn / .points[2] / .tricks[2]
 //
 // Seats are 0 ("p1") and 1 ("p2"); cards are the reference ids 1..24.
-// A Move is {kind, arg}: arg is the card for LEAD/FOLLOW (0 = "not a card") and
-// the suit index (0 S, 1 H, 2 D, 3 C; 0xFF = "not a suit") for MARRIAGE;
+// A Move is {kind, arg, card}: arg is the card for LEAD/FOLLOW (0 = "not a
+// card") and the suit index (0 S, 1 H, 2 D, 3 C; 0xFF = "not a suit") for
+// MARRIAGE, whose `card` is the king or queen it is shown by under the house
+// rule marriage_by_lead (0 otherwise);
 // MoveKind::kInvalid stands for anything that is not a move. apply_move never
 // throws, allocates or prints: it returns Code::kOk and changes the state, or
 // returns the reference's refusal code and leaves the state untouched.
@@ -76,7 +78,10 @@ constexpr const char* kMoveKindNames[] = {"lead",  "follow", "marriage", "exchan
 struct Move {
   MoveKind kind = MoveKind::kInvalid;
   std::uint8_t arg = 0;
-  friend bool operator==(Move a, Move b) noexcept { return a.kind == b.kind && a.arg == b.arg; }
+  Card card = kNoCard;  // marriage_by_lead: the king or queen led with the marriage
+  friend bool operator==(Move a, Move b) noexcept {
+    return a.kind == b.kind && a.arg == b.arg && a.card == b.card;
+  }
 };
 constexpr int kMaxMoves = 16;
 
@@ -125,7 +130,7 @@ struct Meld {
 
 struct DealState {
   std::uint64_t number;
-  VariantId variant;
+  Rules rules;
   Seat dealer;
   Seat turn;
   Seat leader;
@@ -153,8 +158,9 @@ struct DealState {
   Result result;
 };
 
-Code deal_new(DealState& s, VariantId v, const std::uint8_t seed[32], std::uint64_t number,
+Code deal_new(DealState& s, const Rules& rules, const std::uint8_t seed[32], std::uint64_t number,
               Seat dealer) noexcept;
+inline const Variant& variant_of(const DealState& s) noexcept { return variant_of(s.rules.base); }
 
 inline int talon_left(const DealState& s) noexcept {
   return (s.talon_end - s.talon_pos) + (s.turn_up ? 1 : 0);

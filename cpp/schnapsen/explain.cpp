@@ -16,13 +16,20 @@ std::string not_legal(const DealState& s, const std::string& who, Move m, const 
   return what + ": " + who + " is on lead (claim, exchange, close, marriage or lead)";
 }
 
+// The house rule on the stock: "only 2 cards are left to draw; these rules ask 3".
+std::string too_few(const DealState& s, int minimum) {
+  return "only " + std::to_string(draw_left(s)) + " cards are left to draw; these rules ask " +
+         std::to_string(minimum);
+}
+
 // The first condition of can_exchange that fails, in the order it checks them.
 std::string no_exchange(const DealState& s, Seat seat) {
-  const Variant& v = variant_of(s.variant);
+  const Variant& v = variant_of(s);
   const Card card = card_of(s.trump, v.exchange_rank);
   if (s.closed_by != kNoSeat) return "the talon is closed";
   if (s.pending_draw) return "the draw for the last trick is pending";
   if (draw_left(s) == 0 || !s.turn_up) return "nothing is left to draw";
+  if (draw_left(s) < s.rules.exchange_min_stock) return too_few(s, s.rules.exchange_min_stock);
   if (v.exchange_needs_trick && s.tricks_won[seat] == 0) return "it needs a trick won first";
   if (!holds(s, seat, card)) return "it needs the trump " + label_of(card) + " in hand";
   return "not on offer";
@@ -32,6 +39,7 @@ std::string cannot_close(const DealState& s) {
   if (s.closed_by != kNoSeat)
     return "the talon is already closed by " + std::string(seat_name(s.closed_by));
   if (draw_left(s) == 0) return "nothing is left to draw";
+  if (draw_left(s) < s.rules.close_min_stock) return too_few(s, s.rules.close_min_stock);
   if (s.pending_draw) return "the draw for the last trick is pending";
   return "not on offer";
 }
@@ -68,6 +76,11 @@ std::string explain(const DealState& s, Seat seat, Move m, Code code, const Give
              ": the rule is '" + kBandNames[int(b)] + "', allowed " + labels_of(allowed, n);
     }
     case Code::kMustLead:
+      if (m.kind == MoveKind::kMarriage) {
+        const Card pair[2] = {card_of(m.arg, kRankKing), card_of(m.arg, kRankQueen)};
+        return who + " shows the marriage in " + kSuitLetters[m.arg & 3] + " by leading " +
+               labels_of(pair, 2) + ", not " + given.card;
+      }
       return who + " cannot lead " + label_of(m.arg) + ": after the marriage the lead is " +
              labels_of(s.must_lead, 2);
     case Code::kCannotClaim:

@@ -4,15 +4,16 @@
 
 namespace trumpf::schnapsen {
 
-Code match_new(MatchState& m, VariantId v, const std::uint8_t seed[32], Seat dealer) noexcept {
+Code match_new(MatchState& m, const Rules& rules, const std::uint8_t seed[32],
+               Seat dealer) noexcept {
   if (dealer > 1) return Code::kBadSeat;
   m = MatchState{};
   std::memcpy(m.seed, seed, 32);
-  const Variant& var = variant_of(v);
+  const Variant& var = variant_of(rules.base);
   m.scores[0] = m.scores[1] = std::int16_t(var.match_start);
   m.winner = kNoSeat;
   m.over = false;
-  return deal_new(m.deal, v, seed, 1, dealer);
+  return deal_new(m.deal, rules, seed, 1, dealer);
 }
 
 int match_legal(const MatchState& m, Seat seat, Move* out) noexcept {
@@ -21,7 +22,7 @@ int match_legal(const MatchState& m, Seat seat, Move* out) noexcept {
 }
 
 int to_win(const MatchState& m, Seat seat) noexcept {
-  const Variant& var = variant_of(m.deal.variant);
+  const Variant& var = variant_of(m.deal);
   int d = var.match_target > var.match_start ? var.match_target - m.scores[seat]
                                              : m.scores[seat] - var.match_target;
   return d < 0 ? 0 : d;
@@ -31,7 +32,7 @@ Code match_apply(MatchState& m, Seat seat, Move mv, EventSink* ev) noexcept {
   if (m.over) return Code::kGameOver;
   Code c = apply_move(m.deal, seat, mv, ev);
   if (c != Code::kOk || !m.deal.over) return c;
-  const Variant& var = variant_of(m.deal.variant);
+  const Variant& var = variant_of(m.deal);
   const Result& r = m.deal.result;
   m.last_result = r;
   m.deals_done++;
@@ -49,7 +50,7 @@ Code match_apply(MatchState& m, Seat seat, Move mv, EventSink* ev) noexcept {
   } else if (!var.next_dealer_winner) {
     dealer = other(dealer);
   }
-  deal_new(m.deal, m.deal.variant, m.seed, m.deal.number + 1, dealer);
+  deal_new(m.deal, m.deal.rules, m.seed, m.deal.number + 1, dealer);
   if (ev) ev->push(EventKind::kDeal, dealer);
   return Code::kOk;
 }

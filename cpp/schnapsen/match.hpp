@@ -1,6 +1,6 @@
 // The match around the deals (seed: Game::Schnapsen).
 //
-//   MatchState m;  match_new(m, kSixtySix, seed32, kP1);
+//   MatchState m;  match_new(m, reference_rules(kSixtySix), seed32, kP1);
 //   int n = match_legal(m, seat, moves);          // the current deal's legal moves
 //   Code c = match_apply(m, seat, move, &sink);    // + DEAL_END, then DEAL or GAME_END
 //   m.deal (the current DealState), m.scores, m.over, m.winner, m.last_result
@@ -22,7 +22,8 @@ struct MatchState {
   Result last_result;  // the most recently finished deal's result
 };
 
-Code match_new(MatchState& m, VariantId v, const std::uint8_t seed[32], Seat dealer) noexcept;
+Code match_new(MatchState& m, const Rules& rules, const std::uint8_t seed[32],
+               Seat dealer) noexcept;
 inline Seat match_turn(const MatchState& m) noexcept { return m.over ? kNoSeat : m.deal.turn; }
 int match_legal(const MatchState& m, Seat seat, Move* out) noexcept;
 Code match_apply(MatchState& m, Seat seat, Move mv, EventSink* events) noexcept;

@@ -76,9 +76,20 @@ bool event_kind_named(std::string_view name, EventKind* out) noexcept {
   return false;
 }
 
+namespace {
+
+// "schnapsen", "schnapsen-tjger", or "schnapsen with house rules".
+std::string rules_name(const Rules& r) {
+  if (r == reference_rules(r.base)) return variant_of(r.base).name;
+  if (const char* preset = preset_of(r)) return preset;
+  return std::string(variant_of(r.base).name) + " with house rules";
+}
+
+}  // namespace
+
 std::string describe(const DealState& s) {
-  std::string r = "<Deal " + std::string(variant_of(s.variant).name) + " #" +
-                  std::to_string(s.number) + " trump " + kSuitLetters[s.trump];
+  std::string r = "<Deal " + rules_name(s.rules) + " #" + std::to_string(s.number) + " trump " +
+                  kSuitLetters[s.trump];
   if (s.turn_up) r += " turn-up " + name_of(s.turn_up);
   r += " talon " + std::to_string(talon_left(s));
   if (s.closed_by != kNoSeat) r += std::string(" closed by ") + seat_name(s.closed_by);
@@ -105,8 +116,8 @@ std::string describe(const DealState& s) {
 }
 
 std::string describe(const MatchState& m) {
-  std::string r = "<Match " + std::string(variant_of(m.deal.variant).name) + " p1 " +
-                  std::to_string(m.scores[0]) + " : p2 " + std::to_string(m.scores[1]);
+  std::string r = "<Match " + rules_name(m.deal.rules) + " p1 " + std::to_string(m.scores[0]) +
+                  " : p2 " + std::to_string(m.scores[1]);
   if (m.over)
     return r + " | over: " + seat_name(m.winner) + " wins after " + std::to_string(m.deals_done) +
            " deals>";

@@ -28,9 +28,9 @@ void record_deal(const DealState& before, const Result& result, const EventSink&
 
 }  // namespace
 
-Code DealRecord::build(VariantId v, const Seed& s, std::uint64_t number, Seat dealer) {
+Code DealRecord::build(const Rules& rules, const Seed& s, std::uint64_t number, Seat dealer) {
   DealState fresh;
-  const Code c = deal_new(fresh, v, s.data(), number, dealer);
+  const Code c = deal_new(fresh, rules, s.data(), number, dealer);
   if (c != Code::kOk) return c;
   state = fresh;
   seed = s;
@@ -47,9 +47,9 @@ Code DealRecord::apply(Seat seat, Move move) {
   return c;
 }
 
-Code MatchRecord::build(VariantId v, const Seed& s, Seat dealer) {
+Code MatchRecord::build(const Rules& rules, const Seed& s, Seat dealer) {
   MatchState fresh;
-  const Code c = match_new(fresh, v, s.data(), dealer);
+  const Code c = match_new(fresh, rules, s.data(), dealer);
   if (c != Code::kOk) return c;
   *this = MatchRecord{};
   state = fresh;
@@ -95,12 +95,18 @@ DealRecord MatchRecord::current_deal() const {
   return d;
 }
 
-std::vector<SeatMove> moves_of(const Entry* events, std::size_t n) {
+std::vector<SeatMove> moves_of(const Entry* events, std::size_t n, const Rules& rules) {
   std::vector<SeatMove> out;
   for (std::size_t i = 0; i < n; ++i) {
     const Event& e = events[i].e;
+    const Event* prev = i > 0 ? &events[i - 1].e : nullptr;
     switch (e.kind) {
       case EventKind::kLead:
+        if (rules.marriage_by_lead && prev && prev->kind == EventKind::kMarriage &&
+            prev->seat == e.seat && !out.empty()) {
+          out.back().move.card = e.card;  // the lead that showed the marriage
+          break;
+        }
         out.push_back(SeatMove{e.seat, Move{MoveKind::kLead, e.card}});
         break;
       case EventKind::kFollow:
@@ -110,7 +116,6 @@ std::vector<SeatMove> moves_of(const Entry* events, std::size_t n) {
         out.push_back(SeatMove{e.seat, Move{MoveKind::kMarriage, e.suit}});
         break;
       case EventKind::kExchange: {
-        const Event* prev = i > 0 ? &events[i - 1].e : nullptr;
         const bool automatic = prev && prev->kind == EventKind::kClose && prev->seat != e.seat;
         if (!automatic) out.push_back(SeatMove{e.seat, Move{MoveKind::kExchange, 0}});
         break;

@@ -57,7 +57,7 @@ class DealRecord {
   std::vector<Entry> history;
   std::vector<Trick> tricks;
 
-  Code build(VariantId v, const Seed& seed, std::uint64_t number, Seat dealer);
+  Code build(const Rules& rules, const Seed& seed, std::uint64_t number, Seat dealer);
   // Plays the move; on kOk its events are appended to history. A refusal
   // changes nothing.
   Code apply(Seat seat, Move move);
@@ -72,18 +72,20 @@ class MatchRecord {
   std::vector<Trick> tricks;        // the current deal's tricks
   std::vector<FinishedDeal> deals;
 
-  Code build(VariantId v, const Seed& seed, Seat dealer);
+  Code build(const Rules& rules, const Seed& seed, Seat dealer);
   Code apply(Seat seat, Move move);
   // The current deal as a record of its own.
   DealRecord current_deal() const;
 };
 
-// The moves behind a history: what a move log stores. The Sixty-Six
-// close-time exchange (an exchange right after the other seat's close) is the
-// table's doing and is left out, as are trick, deal_end, deal and game_end.
-std::vector<SeatMove> moves_of(const Entry* events, std::size_t n);
-inline std::vector<SeatMove> moves_of(const std::vector<Entry>& events) {
-  return moves_of(events.data(), events.size());
+// The moves behind a history played under `rules`: what a move log stores.
+// The Sixty-Six close-time exchange (an exchange right after the other seat's
+// close) is the table's doing and is left out, as are trick, deal_end, deal
+// and game_end; under marriage_by_lead a marriage and the lead after it are
+// one move.
+std::vector<SeatMove> moves_of(const Entry* events, std::size_t n, const Rules& rules);
+inline std::vector<SeatMove> moves_of(const std::vector<Entry>& events, const Rules& rules) {
+  return moves_of(events.data(), events.size(), rules);
 }
 
 // Plays `moves` on a freshly built record; stops at the first refusal and

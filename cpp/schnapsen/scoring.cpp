@@ -2,10 +2,25 @@
 
 namespace trumpf::schnapsen {
 
-Result deal_result(VariantId v, Ending how, Seat by, const std::int16_t points[2],
-                   const std::uint8_t tricks[2], Seat closed_by, const CloseState& cs,
+namespace {
+
+// What the closer would have scored had the close succeeded, but at least 2:
+// the usual scale on the non-closer, read where the variant reads a
+// successful close (closer_value, seed-schnapsen-rules-th).
+int closer_value(const Variant& var, Seat non_closer, const long long points[2],
+                 const long long tricks[2], const CloseState& cs) noexcept {
+  const int v = var.close_counts_at_close ? scale(cs.points[non_closer], cs.tricks[non_closer])
+                                          : scale(points[non_closer], tricks[non_closer]);
+  return v > kPenalty ? v : kPenalty;
+}
+
+}  // namespace
+
+Result deal_result(const Rules& rules, Ending how, Seat by, const long long points[2],
+                   const long long tricks[2], Seat closed_by, const CloseState& cs,
                    Seat last_trick) noexcept {
-  const Variant& var = variant_of(v);
+  const Variant& var = variant_of(rules.base);
+  const bool closer_pays = rules.failed_close_pays == ClosePay::kCloserValue;
   Result r;
   r.points[0] = points[0];
   r.points[1] = points[1];
@@ -25,7 +40,10 @@ Result deal_result(VariantId v, Ending how, Seat by, const std::int16_t points[2
       int gp = (var.false_claim_schwarz && tricks[opp] == 0) ? kPenaltySchwarz : kPenalty;
       win(opp, gp, How::kFalseClaim);
     } else if (closed_by == opp) {
-      int gp = var.beaten_closer_flat ? kPenalty : (cs.tricks[by] > 0 ? kPenalty : kPenaltySchwarz);
+      int gp = closer_pays              ? closer_value(var, by, points, tricks, cs)
+               : var.beaten_closer_flat ? kPenalty
+               : cs.tricks[by] > 0      ? kPenalty
+                                        : kPenaltySchwarz;
       win(by, gp, How::kBeatCloser);
     } else if (closed_by == by) {
       int gp = var.close_counts_at_close ? scale(cs.points[opp], cs.tricks[opp])
@@ -38,15 +56,18 @@ Result deal_result(VariantId v, Ending how, Seat by, const std::int16_t points[2
   }
   if (closed_by != kNoSeat) {
     Seat w = other(closed_by);
-    win(w, cs.tricks[w] > 0 ? kPenalty : kPenaltySchwarz, How::kFailedClose);
+    win(w,
+        closer_pays        ? closer_value(var, w, points, tricks, cs)
+        : cs.tricks[w] > 0 ? kPenalty
+                           : kPenaltySchwarz,
+        How::kFailedClose);
     return r;
   }
   if (!var.last_trick_ten) {
     win(last_trick, 1, How::kLastTrick);
     return r;
   }
-  if (last_trick != kNoSeat)
-    r.points[last_trick] = std::int16_t(r.points[last_trick] + kLastTrickBonus);
+  if (last_trick != kNoSeat) r.points[last_trick] += kLastTrickBonus;
   if (r.points[0] == r.points[1]) {
     r.drawn = true;
     r.how = How::kDrawn;

@@ -24,16 +24,18 @@ constexpr const char* kHowNames[7] = {"claim",        "closed_out", "false_claim
                                       "failed_close", "last_trick", "drawn"};
 enum class Ending : std::uint8_t { kClaim, kExhausted };  // what the players did
 
+// Figures are ints: deal_result is public and answers for any figures a
+// caller gives it, without truncating them.
 struct CloseState {
   Seat by = kNoSeat;  // kNoSeat: no close
-  std::uint8_t tricks[2] = {0, 0};
-  std::int16_t points[2] = {0, 0};
+  long long tricks[2] = {0, 0};
+  long long points[2] = {0, 0};
 };
 
 struct Result {
   bool drawn = false;
-  std::int16_t points[2] = {0, 0};
-  std::uint8_t tricks[2] = {0, 0};
+  long long points[2] = {0, 0};
+  long long tricks[2] = {0, 0};
   Seat closed_by = kNoSeat;
   Seat last_trick = kNoSeat;
   How how = How::kClaim;
@@ -42,14 +44,15 @@ struct Result {
   std::uint8_t game_points = 0;
 };
 
-inline int scale(int opponent_points, int opponent_tricks) noexcept {
+inline int scale(long long opponent_points, long long opponent_tricks) noexcept {
   if (opponent_points >= kSchneiderAt) return 1;
   return opponent_tricks > 0 ? 2 : 3;
 }
 
-// Every branch, in the reference's order. `by` is the claimer (CLAIM only).
-Result deal_result(VariantId v, Ending how, Seat by, const std::int16_t points[2],
-                   const std::uint8_t tricks[2], Seat closed_by, const CloseState& close_state,
+// Every branch, in the reference's order, under the house rule on what a
+// failed close pays. `by` is the claimer (kClaim only).
+Result deal_result(const Rules& rules, Ending how, Seat by, const long long points[2],
+                   const long long tricks[2], Seat closed_by, const CloseState& close_state,
                    Seat last_trick) noexcept;
 
 }  // namespace trumpf::schnapsen

@@ -1,8 +1,10 @@
-// The two games of the family as one table (REFERENCE.md "Variants").
+// The two games of the family as one table (REFERENCE.md "Variants"), and
+// the house rules a table may change on either (issue 10, docs/api-contract.md).
 #pragma once
 
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 
 namespace trumpf::schnapsen {
 
@@ -39,6 +41,79 @@ inline int variant_by_name(const char* name, std::size_t len) noexcept {
     if (std::strlen(kVariants[i].name) == len && std::memcmp(kVariants[i].name, name, len) == 0)
       return i;
   return -1;
+}
+
+// The cards left to draw after the deal: the most any minimum stock can ask.
+constexpr int stock_of(VariantId v) noexcept {
+  return kVariants[v].deck_size - 2 * kVariants[v].hand_size;
+}
+
+enum class ClosePay : std::uint8_t { kReference, kCloserValue };
+constexpr const char* kClosePayNames[2] = {"reference", "closer_value"};
+
+// A variant as a table plays it: the base game and the house rules on it.
+// The defaults are the reference's. The base alone decides the deck, the
+// deal and the shuffle, so house rules never change the cards dealt.
+struct Rules {
+  VariantId base = kSchnapsen;
+  std::uint8_t exchange_min_stock = 1;  // draw_left an exchange needs
+  std::uint8_t close_min_stock = 1;     // draw_left a close needs
+  bool marriage_by_lead = false;        // a marriage is shown by leading K or Q
+  ClosePay failed_close_pays = ClosePay::kReference;
+
+  friend bool operator==(const Rules& a, const Rules& b) noexcept {
+    return a.base == b.base && a.exchange_min_stock == b.exchange_min_stock &&
+           a.close_min_stock == b.close_min_stock && a.marriage_by_lead == b.marriage_by_lead &&
+           a.failed_close_pays == b.failed_close_pays;
+  }
+  friend bool operator!=(const Rules& a, const Rules& b) noexcept { return !(a == b); }
+};
+
+constexpr Rules reference_rules(VariantId v) noexcept {
+  Rules r{};
+  r.base = v;
+  return r;
+}
+
+struct Preset {
+  const char* name;
+  Rules rules;
+};
+// The help page's Schnapsen (seed-schnapsen-rules-th.txt): exchange and close
+// need "more than two cards" in the stock, a marriage is shown by leading it,
+// and a failed close pays what the closer would have won.
+constexpr Preset kPresets[1] = {
+    {"schnapsen-tjger", Rules{kSchnapsen, 3, 3, true, ClosePay::kCloserValue}},
+};
+
+// The house-rule field of `r` whose value is out of range, or nullptr.
+inline const char* rules_problem(const Rules& r) noexcept {
+  const int stock = stock_of(r.base);
+  if (r.exchange_min_stock < 1 || r.exchange_min_stock > stock) return "exchange_min_stock";
+  if (r.close_min_stock < 1 || r.close_min_stock > stock) return "close_min_stock";
+  return nullptr;
+}
+
+// The rules a variant or preset name stands for; false for other names.
+inline bool rules_named(std::string_view name, Rules* out) noexcept {
+  const int v = variant_by_name(name.data(), name.size());
+  if (v >= 0) {
+    *out = reference_rules(VariantId(v));
+    return true;
+  }
+  for (const Preset& p : kPresets)
+    if (name == p.name) {
+      *out = p.rules;
+      return true;
+    }
+  return false;
+}
+
+// The name of the preset these rules are, or nullptr.
+inline const char* preset_of(const Rules& r) noexcept {
+  for (const Preset& p : kPresets)
+    if (p.rules == r) return p.name;
+  return nullptr;
 }
 
 }  // namespace trumpf::schnapsen

@@ -54,13 +54,11 @@ std::int8_t player_of(Seat seat, Seat a) noexcept {
 
 TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i,
                                         const Columns& out) noexcept {
-  const auto variant =
-      spec.game == Game::kSchnapsenDeal ? schnapsen::kSchnapsen : schnapsen::kSixtySix;
   const Seat a = seat_of_a(i), dealer = dealer_of(i);
   Players players(spec, i, a);
 
   schnapsen::DealState s;
-  schnapsen::deal_new(s, variant, spec.seed, i + 1, dealer);
+  schnapsen::deal_new(s, spec.rules, spec.seed, i + 1, dealer);
   std::int32_t moves = 0;
   while (!s.over) {
     const Seat seat = s.turn;
@@ -83,15 +81,13 @@ TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i,
 
 TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i,
                                          const Columns& out) noexcept {
-  const auto variant =
-      spec.game == Game::kSchnapsenMatch ? schnapsen::kSchnapsen : schnapsen::kSixtySix;
   const Seat a = seat_of_a(i), dealer = dealer_of(i);
   std::uint8_t seed[32];
   match_seed(spec.seed, i, seed);
   Players players(spec, i, a);
 
   schnapsen::MatchState m;
-  schnapsen::match_new(m, variant, seed, dealer);
+  schnapsen::match_new(m, spec.rules, seed, dealer);
   std::int32_t moves = 0;
   std::int16_t won[2] = {0, 0};
   while (!m.over) {

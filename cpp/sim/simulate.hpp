@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "schnapsen/variant.hpp"
 #include "sim/pool.hpp"
 #include "sim/stream.hpp"
 
@@ -51,6 +52,9 @@ struct Columns {
 
 struct Spec {
   Game game;
+  // The Schnapsen family's rules: the base must be the game's (Schnapsen for
+  // kSchnapsenDeal and kSchnapsenMatch); house rules as the caller set them.
+  schnapsen::Rules rules;
   Policy players[2];
   std::uint8_t seed[32];
   Stream::Key key;  // set by run(): Stream::key_of(seed), whence the players' streams

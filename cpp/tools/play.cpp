@@ -27,7 +27,8 @@ int main(int argc, char** argv) {
   if (game == "shuffle-schnapsen") {
     for (std::uint64_t i = 0; i < n; ++i) {
       schnapsen::DealState s;
-      schnapsen::deal_new(s, schnapsen::kSchnapsen, seed, i + 1, schnapsen::kP1);
+      schnapsen::deal_new(s, schnapsen::reference_rules(schnapsen::kSchnapsen), seed, i + 1,
+                          schnapsen::kP1);
       checksum += s.hand[0][0];
     }
   } else if (game == "shuffle-durak") {
@@ -38,11 +39,13 @@ int main(int argc, char** argv) {
     }
   } else {
     sim::Spec spec{};
-    if (game == "schnapsen")
+    if (game == "schnapsen") {
       spec.game = sim::Game::kSchnapsenDeal;
-    else if (game == "sixtysix")
+      spec.rules = schnapsen::reference_rules(schnapsen::kSchnapsen);
+    } else if (game == "sixtysix") {
       spec.game = sim::Game::kSixtySixDeal;
-    else if (game == "durak")
+      spec.rules = schnapsen::reference_rules(schnapsen::kSixtySix);
+    } else if (game == "durak")
       spec.game = sim::Game::kDurak;
     else {
       std::fprintf(stderr, "unknown game %s\n", game.c_str());

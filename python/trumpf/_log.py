@@ -17,6 +17,8 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
 from trumpf.errors import Error
@@ -89,20 +91,22 @@ def deal_log(deal: Any) -> dict[str, Any]:
         "seed": deal.seed.hex(),
         "number": deal.number,
         "dealer": deal.dealer,
-        "moves": type(deal).moves_of(deal.history),
+        "rules": deal.rules,
+        "moves": type(deal).moves_of(deal.history, variant=deal.rules),
     }
 
 
 def deal_from_log(cls: Any, log: object) -> Any:
     """The deal a log (``deal_log``'s dict or its JSON text) replays to."""
     data = read(log, "deal", SCHNAPSEN_GAMES)
-    replayed = cls.replay(
-        variant=data["game"],
-        seed=data["seed"],
-        number=data.get("number", 1),
-        dealer=data.get("dealer", "p1"),
-        moves=data["moves"],
-    )
+    with _rules_read_as_log():
+        replayed = cls.replay(
+            variant=_rules_of(data),
+            seed=data["seed"],
+            number=data.get("number", 1),
+            dealer=data.get("dealer", "p1"),
+            moves=data["moves"],
+        )
     return replayed["deal"]
 
 
@@ -113,20 +117,46 @@ def match_log(match: Any) -> dict[str, Any]:
         "kind": "match",
         "seed": match.seed.hex(),
         "dealer": match.first_dealer,
-        "moves": type(match).moves_of(match.history),
+        "rules": match.rules,
+        "moves": type(match).moves_of(match.history, variant=match.rules),
     }
 
 
 def match_from_log(cls: Any, log: object) -> Any:
     """The match a log (``match_log``'s dict or its JSON text) replays to."""
     data = read(log, "match", SCHNAPSEN_GAMES)
-    replayed = cls.replay(
-        variant=data["game"],
-        seed=data["seed"],
-        dealer=data.get("dealer", "p1"),
-        moves=data["moves"],
-    )
+    with _rules_read_as_log():
+        replayed = cls.replay(
+            variant=_rules_of(data),
+            seed=data["seed"],
+            dealer=data.get("dealer", "p1"),
+            moves=data["moves"],
+        )
     return replayed["match"]
+
+
+def _rules_of(data: dict[str, Any]) -> object:
+    """The rules a Schnapsen-family log was played under: its table, else its game's."""
+    if "rules" not in data:
+        return data["game"]
+    rules = data["rules"]
+    if not isinstance(rules, dict) or rules.get("name") != data["game"]:
+        raise Error(
+            "bad_log", f"a log's rules are a table for {data['game']!r}, not {_short(rules)}"
+        )
+    return rules
+
+
+@contextmanager
+def _rules_read_as_log() -> Iterator[None]:
+    # The game is checked before replay, so a bad variant can only be the
+    # log's own rules table: the log is what the caller got wrong.
+    try:
+        yield
+    except Error as err:
+        if err.code != "bad_variant":
+            raise
+        raise Error("bad_log", f"the log's rules: {err.message}") from None
 
 
 def durak_log(game: Any) -> dict[str, Any]:

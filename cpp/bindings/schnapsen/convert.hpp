@@ -102,7 +102,9 @@ ts::Move parse_move(py::handle h);
 ts::SeatMove parse_logged_move(py::handle h);
 // What the caller passed, as text, for the refusal message.
 ts::Given given_of(py::handle seat, py::handle move);
-ts::VariantId variant_arg(py::handle h);
+// A variant value: a game or preset name, or a rules table (whole or in
+// part); Error bad_variant naming the field that is wrong.
+ts::Rules rules_arg(py::handle h);
 ts::Card card_arg(py::handle h);
 int suit_arg(py::handle h);
 std::vector<ts::Card> cards_arg(py::handle h);
@@ -136,6 +138,7 @@ py::list can_marry_obj(const ts::DealState& s, ts::Seat seat);
 // The view of `seat`; `last` is the last trick, if any, copied out by the caller.
 py::dict view_dict(const ts::DealState& s, const ts::Trick* last, ts::Seat seat, std::size_t ply,
                    bool match_over);
-py::dict variant_dict(ts::VariantId v);
+// The full rules table: the base game's fields and the house rules.
+py::dict rules_dict(const ts::Rules& r);
 
 }  // namespace trumpf::bindings::schnapsen

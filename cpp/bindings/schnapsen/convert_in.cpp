@@ -53,6 +53,9 @@ ts::Move parse_move(py::handle h) {
     py::object suit = dict_item(h, k.suit, "no_marriage");
     const int si = suit && text_of(suit, &text) ? ts::suit_named(text) : -1;
     m.arg = si < 0 ? 0xFF : std::uint8_t(si);
+    // Read always, used only under marriage_by_lead, where the engine checks it.
+    py::object card = dict_item(h, k.card, "must_lead");
+    m.card = card && exact_int(card, 1, 24, &v) ? ts::Card(v) : ts::kNoCard;
   }
   return m;
 }
@@ -79,16 +82,6 @@ ts::Given given_of(py::handle seat, py::handle move) {
     if (suit) g.suit = repr_text(suit);
   }
   return g;
-}
-
-ts::VariantId variant_arg(py::handle h) {
-  std::string s;
-  if (text_of(h, &s)) {
-    const int v = ts::variant_by_name(s.data(), s.size());
-    if (v >= 0) return ts::VariantId(v);
-  }
-  refuse("bad_variant",
-         "unknown variant " + repr_text(h) + " (expected 'schnapsen' or 'sixtysix')");
 }
 
 ts::Card card_arg(py::handle h) {

@@ -34,9 +34,13 @@ py::dict move_dict(const ts::DealState& s, ts::Move m) {
   static auto* templates = new fast::DictTemplates(8 * 32);
   const Keys& k = keys();
   const int value = m.kind == ts::MoveKind::kMarriage ? ts::marriage_value(s, m.arg) : 0;
-  const std::size_t key =
-      std::size_t(m.kind) * 32 +
-      (m.kind == ts::MoveKind::kMarriage ? m.arg + (value == 40 ? 4 : 0) : std::size_t(m.arg & 31));
+  // A marriage's slot: its suit, +4 (king) or +8 (queen) when shown by a lead,
+  // +12 for forty.
+  const std::size_t marriage = std::size_t(m.arg & 3) +
+                               (m.card ? (ts::rank_of(m.card) == ts::kRankKing ? 4 : 8) : 0) +
+                               (value == 40 ? 12 : 0);
+  const std::size_t key = std::size_t(m.kind) * 32 +
+                          (m.kind == ts::MoveKind::kMarriage ? marriage : std::size_t(m.arg & 31));
   return templates->get(key, [&] {
     py::dict d;
     d[k.kind] = k.move_kinds[int(m.kind)];
@@ -45,6 +49,7 @@ py::dict move_dict(const ts::DealState& s, ts::Move m) {
     } else if (m.kind == ts::MoveKind::kMarriage) {
       d[k.suit] = k.suits[m.arg];
       d[k.value] = py::int_(value);
+      if (m.card) d[k.card] = py::int_(int(m.card));
     }
     return d;
   });
@@ -57,8 +62,10 @@ py::dict logged_move_dict(ts::SeatMove m) {
   d[k.kind] = k.move_kinds[int(m.move.kind)];
   if (m.move.kind == ts::MoveKind::kLead || m.move.kind == ts::MoveKind::kFollow)
     d[k.card] = py::int_(int(m.move.arg));
-  else if (m.move.kind == ts::MoveKind::kMarriage)
+  else if (m.move.kind == ts::MoveKind::kMarriage) {
     d[k.suit] = k.suits[m.move.arg & 3];
+    if (m.move.card) d[k.card] = py::int_(int(m.move.card));
+  }
   return d;
 }
 
@@ -218,27 +225,6 @@ py::list can_marry_obj(const ts::DealState& s, ts::Seat seat) {
     PyList_SET_ITEM(l.ptr(), i, d.release().ptr());
   }
   return l;
-}
-
-py::dict variant_dict(ts::VariantId id) {
-  const ts::Variant& v = ts::variant_of(id);
-  py::dict d;
-  d["name"] = keys().variants[id];
-  d["deck_size"] = v.deck_size;
-  d["hand_size"] = v.hand_size;
-  d["exchange_rank"] = v.exchange_rank == ts::kRankJack ? "J" : "9";
-  d["exchange_needs_trick"] = v.exchange_needs_trick;
-  d["marriage_after_close"] = v.marriage_after_close;
-  d["false_claim_schwarz"] = v.false_claim_schwarz;
-  d["beaten_closer_flat"] = v.beaten_closer_flat;
-  d["last_trick_rule"] = v.last_trick_ten ? "ten_points" : "one_point";
-  d["close_counts_tricks_at"] = v.close_counts_at_close ? "close" : "end";
-  d["close_before_draw"] = v.close_before_draw;
-  d["exchange_on_close"] = v.exchange_on_close;
-  d["next_dealer"] = v.next_dealer_winner ? "winner" : "alternate";
-  d["match_start"] = v.match_start;
-  d["match_target"] = v.match_target;
-  return d;
 }
 
 }  // namespace trumpf::bindings::schnapsen

@@ -16,13 +16,13 @@ namespace {
 int phase_arg(py::handle h) { return int(int_arg(h, 1, 2, "bad_phase", "a phase")); }
 
 ts::DealState dealt(py::handle variant, py::handle seed, py::handle number, py::handle dealer) {
-  const ts::VariantId v = variant_arg(variant);
+  const ts::Rules rules = rules_arg(variant);
   const auto sd = seed_arg(seed);
   const std::uint64_t n = number_arg(number);
   const ts::Seat d = parse_seat(dealer);
   if (d == ts::kNoSeat) refuse("bad_seat", "a dealer is 'p1' or 'p2', not " + repr_text(dealer));
   ts::DealState s;
-  ts::deal_new(s, v, sd.data(), n, d);
+  ts::deal_new(s, rules, sd.data(), n, d);
   return s;
 }
 
@@ -71,7 +71,7 @@ void register_cards(py::module_& m) {
       "pack_for",
       [](py::handle variant) {
         ts::Card cs[24];
-        const int n = ts::pack_for(variant_arg(variant), cs);
+        const int n = ts::pack_for(rules_arg(variant).base, cs);
         return cards_obj(cs, n);
       },
       py::arg("variant"),
@@ -79,7 +79,7 @@ void register_cards(py::module_& m) {
   m.def(
       "order_for",
       [](py::handle variant, py::handle seed, py::handle number) {
-        const ts::VariantId v = variant_arg(variant);
+        const ts::VariantId v = rules_arg(variant).base;
         const auto sd = seed_arg(seed);
         const std::uint64_t n = number_arg(number);
         ts::Card cs[24];

@@ -25,13 +25,13 @@ ts::DealState state(py::handle self) { return self_of<Record>(self).state; }
 const ts::DealState& deal_of(const Record& r) { return r.state; }
 
 Record build(py::handle variant, py::handle seed, py::handle number, py::handle dealer) {
-  const ts::VariantId v = variant_arg(variant);
+  const ts::Rules rules = rules_arg(variant);
   const auto sd = seed_arg(seed);
   const std::uint64_t n = number_arg(number);
   const ts::Seat d = parse_seat(dealer);
   if (d == ts::kNoSeat) refuse("bad_seat", "a dealer is 'p1' or 'p2', not " + repr_text(dealer));
   Record r;
-  r.build(v, sd, n, d);
+  r.build(rules, sd, n, d);
   return r;
 }
 
@@ -135,12 +135,18 @@ void register_deal(py::module_& m) {
                   "Builds the deal and plays `moves` on it; returns {'deal': Deal, 'events': "
                   "[...]}, or raises Error at the first move the rules refuse, naming it by its "
                   "index.")
-      .def_static("moves_of", &log_moves, py::arg("history"),
+      .def_static("moves_of", &log_moves, py::arg("history"), py::kw_only(),
+                  py::arg("variant") = py::none(),
                   "Just the moves in a list of events, as {seat, kind} plus card or suit: what a "
                   "move log stores. The Sixty-Six close-time exchange is the table's and is left "
-                  "out.")
-      .def_property_readonly("variant", from_state([](S s) { return keys().variants[s.variant]; }),
-                             "The variant the deal was built with: 'schnapsen' or 'sixtysix'.")
+                  "out; under the house rule marriage_by_lead (give the rules as `variant`) a "
+                  "marriage and its lead are one move.")
+      .def_property_readonly("variant",
+                             from_state([](S s) { return keys().variants[s.rules.base]; }),
+                             "The game the deal is played in: 'schnapsen' or 'sixtysix'.")
+      .def_property_readonly("rules", from_state([](S s) { return rules_dict(s.rules); }),
+                             "The full rules table the deal is played under: the game's fields "
+                             "and the house rules.")
       .def_property_readonly(
           "seed",
           [](py::handle self) {

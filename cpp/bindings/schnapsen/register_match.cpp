@@ -24,12 +24,12 @@ ts::MatchState state(py::handle self) { return self_of<Record>(self).state; }
 const ts::DealState& deal_of(const Record& r) { return r.state.deal; }
 
 Record build(py::handle variant, py::handle seed, py::handle dealer) {
-  const ts::VariantId v = variant_arg(variant);
+  const ts::Rules rules = rules_arg(variant);
   const auto sd = seed_arg(seed);
   const ts::Seat d = parse_seat(dealer);
   if (d == ts::kNoSeat) refuse("bad_seat", "a dealer is 'p1' or 'p2', not " + repr_text(dealer));
   Record r;
-  r.build(v, sd, d);
+  r.build(rules, sd, d);
   return r;
 }
 
@@ -131,13 +131,15 @@ void register_match(py::module_& m) {
                   py::arg("dealer") = "p1", py::arg("moves") = py::tuple(),
                   "Builds the match and plays `moves` on it; returns {'match': Match, 'events': "
                   "[...]}, or raises Error at the first move the rules refuse.")
-      .def_static("moves_of", &log_moves, py::arg("history"),
+      .def_static("moves_of", &log_moves, py::arg("history"), py::kw_only(),
+                  py::arg("variant") = py::none(),
                   "Just the moves in a list of events, as {seat, kind} plus card or suit: what a "
-                  "move log stores. The Sixty-Six close-time exchange is the table's and is left "
-                  "out.")
+                  "move log stores; as Deal.moves_of.")
       .def_property_readonly("variant",
-                             from_state([](M s) { return keys().variants[s.deal.variant]; }),
-                             "The variant the match is played in: 'schnapsen' or 'sixtysix'.")
+                             from_state([](M s) { return keys().variants[s.deal.rules.base]; }),
+                             "The game the match is played in: 'schnapsen' or 'sixtysix'.")
+      .def_property_readonly("rules", from_state([](M s) { return rules_dict(s.deal.rules); }),
+                             "The full rules table every deal of the match is played under.")
       .def_property_readonly("seed", from_state([](M s) {
                                return py::bytes(reinterpret_cast<const char*>(s.seed), 32);
                              }),

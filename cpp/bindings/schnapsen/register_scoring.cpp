@@ -11,13 +11,12 @@ namespace trumpf::bindings::schnapsen {
 
 namespace {
 
-// Card points a deal can hold (120 in cards, 10 for the last trick, four
-// marriages) and tricks it can take, with room to spare: beyond these a
-// figure is a mistake, not a deal.
-constexpr long long kMaxPoints = 1000, kMaxTricks = 12;
+// scoring answers for any figures a caller gives, not only for those a deal
+// can reach, up to what a 32-bit count holds (the contract's range).
+constexpr long long kMaxPoints = 2147483647, kMaxTricks = 2147483647;
 
 // figures[seat] of a {"p1": int, "p2": int} dict.
-void per_seat_ints(py::handle d, const char* what, long long hi, std::int16_t out[2]) {
+void per_seat_ints(py::handle d, const char* what, long long hi, long long out[2]) {
   if (!d || !PyDict_Check(d.ptr()))
     refuse("bad_value",
            std::string(what) + " is a dict {'p1': int, 'p2': int}, not " + repr_text(d));
@@ -27,7 +26,7 @@ void per_seat_ints(py::handle d, const char* what, long long hi, std::int16_t ou
     if (!v || !exact_int(v, 0, hi, &x))
       refuse("bad_value", std::string(what) + "['" + (i ? "p2" : "p1") + "'] is an int in [0, " +
                               std::to_string(hi) + "], not " + (v ? repr_text(v) : "missing"));
-    out[i] = std::int16_t(x);
+    out[i] = x;
   }
 }
 
@@ -52,8 +51,8 @@ ts::CloseState close_state_arg(py::handle h) {
       refuse("bad_value", std::string("close_state['") + (i ? "p2" : "p1") +
                               "'] is {tricks: int, points: int}, not " +
                               (side ? repr_text(side) : "missing"));
-    cs.tricks[i] = std::uint8_t(tricks);
-    cs.points[i] = std::int16_t(points);
+    cs.tricks[i] = tricks;
+    cs.points[i] = points;
   }
   return cs;
 }
@@ -61,7 +60,7 @@ ts::CloseState close_state_arg(py::handle h) {
 py::dict deal_result(py::handle variant, py::handle how, py::handle by, py::handle points,
                      py::handle tricks, py::handle closed_by, py::handle close_state,
                      py::handle last_trick) {
-  const ts::VariantId v = variant_arg(variant);
+  const ts::Rules rules = rules_arg(variant);
   std::string h;
   if (!text_of(how, &h) || (h != "claim" && h != "exhausted"))
     refuse("bad_how", "how is 'claim' or 'exhausted', not " + repr_text(how));
@@ -69,14 +68,13 @@ py::dict deal_result(py::handle variant, py::handle how, py::handle by, py::hand
   const ts::Seat claimer = seat_or_none(by);
   if (e == ts::Ending::kClaim && claimer == ts::kNoSeat)
     refuse("bad_seat", "a claim needs the claimer in `by`");
-  std::int16_t p[2], t16[2];
+  long long p[2], t[2];
   per_seat_ints(points, "points", kMaxPoints, p);
-  per_seat_ints(tricks, "tricks", kMaxTricks, t16);
-  const std::uint8_t t[2] = {std::uint8_t(t16[0]), std::uint8_t(t16[1])};
+  per_seat_ints(tricks, "tricks", kMaxTricks, t);
   const ts::CloseState cs = close_state_arg(close_state);
-  return result_dict(
-      ts::deal_result(v, e, claimer, p, t, seat_or_none(closed_by), cs, seat_or_none(last_trick)),
-      false);
+  return result_dict(ts::deal_result(rules, e, claimer, p, t, seat_or_none(closed_by), cs,
+                                     seat_or_none(last_trick)),
+                     false);
 }
 
 }  // namespace
@@ -108,9 +106,32 @@ void register_scoring(py::module_& m) {
       "variants", []() { return py::list(py::make_tuple(keys().variants[0], keys().variants[1])); },
       "The names of the variants this engine plays: ['schnapsen', 'sixtysix'].");
   m.def(
-      "get_variant", [](py::handle name) { return variant_dict(variant_arg(name)); },
-      py::arg("name"),
-      "The variant's row of rule switches as a dict; Error bad_variant for an unknown name.");
+      "get_variant", [](py::handle v) { return rules_dict(rules_arg(v)); }, py::arg("variant"),
+      "The full rules table of a variant value (a game's or preset's name, or a table, whole or "
+      "in part); Error bad_variant naming the field that is wrong.");
+  m.def(
+      "presets",
+      []() {
+        py::list l;
+        for (const ts::Preset& p : ts::kPresets) l.append(py::str(p.name));
+        return l;
+      },
+      "The names of the house-rule presets, each accepted wherever a variant name is.");
+  m.def(
+      "custom",
+      [](py::handle base, py::kwargs fields) {
+        const ts::Rules rules = rules_arg(base);
+        py::dict table = rules_dict(rules);
+        const std::string game = ts::variant_of(rules.base).name;
+        for (auto item : fields) table[item.first] = item.second;
+        std::string given;
+        if (!text_of(table["name"], &given) || given != game)
+          refuse("bad_variant", "bad variant field name: custom keeps the game '" + game + "'");
+        return rules_dict(rules_arg(table));
+      },
+      py::arg("base"),
+      "The full rules table of `base` with the given house rules changed, e.g. "
+      "custom('schnapsen', marriage_by_lead=True); Error bad_variant naming a bad field.");
 }
 
 }  // namespace trumpf::bindings::schnapsen

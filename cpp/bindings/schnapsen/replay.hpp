@@ -40,8 +40,10 @@ void replay_moves(Record& record, const ts::DealState& (*deal_of)(const Record&)
 }
 
 // Deal.moves_of / Match.moves_of: the moves behind a history of event dicts.
-inline py::list log_moves(py::handle history) {
-  const std::vector<ts::SeatMove> moves = ts::moves_of(history_arg(history));
+inline py::list log_moves(py::handle history, py::handle variant) {
+  const std::vector<ts::Entry> events = history_arg(history);
+  const ts::Rules rules = variant.is_none() ? ts::Rules{} : rules_arg(variant);
+  const std::vector<ts::SeatMove> moves = ts::moves_of(events, rules);
   py::list out(py::ssize_t(moves.size()));
   for (std::size_t i = 0; i < moves.size(); ++i)
     PyList_SET_ITEM(out.ptr(), py::ssize_t(i), logged_move_dict(moves[i]).release().ptr());

@@ -8,7 +8,7 @@ py::dict view_dict(const ts::DealState& s, const ts::Trick* last, ts::Seat seat,
   const Keys& k = keys();
   py::dict d;
   d[k.seat] = k.seats[seat];
-  d[k.variant] = k.variants[s.variant];
+  d[k.variant] = k.variants[s.rules.base];
   d[k.number] = py::int_(s.number);
   d[k.dealer] = seat_obj(s.dealer);
   d[k.ply] = py::int_(ply);
