@@ -48,12 +48,13 @@ def _bounded(kind: Callable[[str], Any], low: float, high: float) -> Callable[[s
     """An argparse type: ``kind(text)`` between ``low`` and ``high``, else a clear refusal."""
 
     def parse(text: str) -> Any:
+        shown = printable(repr(text), 40)
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+            raise argparse.ArgumentTypeError(f"{shown} is not a number") from None
         if not (math.isfinite(value) and low <= value <= high):
-            raise argparse.ArgumentTypeError(f"{text!r} is not between {low:g} and {high:g}")
+            raise argparse.ArgumentTypeError(f"{shown} is not between {low:g} and {high:g}")
         return value
 
     return parse
@@ -293,8 +294,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader went away (``trumpf replay log | head``): nothing is left
         # to say, and Python's own flush at exit must not fail on it again.
+        # rich does the same, with the same status, for what it prints.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover
