@@ -121,6 +121,10 @@ def _replay_files(tmp_path: Path) -> dict[str, tuple[bytes, str]]:
             "the log's deal is refused",
         ),
         "moves-not-a-list": (json.dumps({**honest, "moves": 5}).encode(), "not a list"),
+        "durak-moves-as-schnapsen": (
+            json.dumps({**honest, "moves": [{"seat": 1, "kind": "attack", "card": 5}]}).encode(),
+            "move 1 (",
+        ),
     }
 
 
