@@ -168,7 +168,10 @@ def _seat(text: str | None) -> Any:
 
 
 def _forgiving_stdio() -> None:
-    """Bytes that are not UTF-8 become U+FFFD: a junk line is answered, not fatal."""
+    """Input that is not UTF-8 reads as U+FFFD and output the terminal cannot encode as "?".
+
+    Either would otherwise raise mid-game: a junk line is answered, not fatal.
+    """
     for stream in (sys.stdin, sys.stdout):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")
