@@ -9,7 +9,11 @@ from __future__ import annotations
 import hashlib
 import importlib
 import io
-from collections.abc import Callable
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -31,6 +35,39 @@ ENGINE = {
     "trumpf.schnapsen": "core",
     "trumpf.durak": "core",
 }
+
+
+ROOT = Path(__file__).resolve().parent.parent
+MODULE = (sys.executable, "-m", "trumpf")
+SCRIPT = (str(Path(sys.executable).with_name("trumpf")),)
+"""The two ways to start the command line: ``python -m trumpf`` and the installed script."""
+
+
+def cli(
+    *args: str,
+    stdin: str | bytes = b"",
+    env: dict[str, str] | None = None,
+    program: Sequence[str] = MODULE,
+) -> subprocess.CompletedProcess[str]:
+    """Run the installed trumpf (with its compiled core) to the end; its output as text.
+
+    Bytes given as input go in as they are, so a test can send what is not UTF-8.
+    """
+    done = subprocess.run(
+        [*program, *args],
+        input=stdin.encode() if isinstance(stdin, str) else stdin,
+        capture_output=True,
+        env={**os.environ, **(env or {})},
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    return subprocess.CompletedProcess(
+        done.args,
+        done.returncode,
+        done.stdout.decode("utf-8", "replace"),
+        done.stderr.decode("utf-8", "replace"),
+    )
 
 
 def seed_of(i: int) -> bytes:

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
-import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -14,6 +11,7 @@ from rich.console import Console
 
 from _play_support import (
     PLAIN,
+    cli,
     dimpl,
     engine_name,
     run_durak,
@@ -27,8 +25,6 @@ from trumpf.play import Options
 from trumpf.play.render import durak_lines, schnapsen_lines
 
 __all__ = ["dimpl", "simpl"]
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _bot2(impl: ModuleType) -> Any:
@@ -431,27 +427,9 @@ def test_durak_plain_screen_lists_the_bout(dimpl: ModuleType) -> None:
 # -- the command line ----------------------------------------------------------------------
 
 
-def _cli(
-    *args: str, stdin: str = "", env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    # The installed trumpf (with its compiled core) is the one under test.
-    environment = dict(os.environ)
-    environment.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "trumpf.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=environment,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-
-
 def test_cli_play_through_a_pipe(simpl: ModuleType, tmp_path: Path) -> None:
     log = tmp_path / "game.json"
-    done = _cli(
+    done = cli(
         "play",
         "schnapsen",
         "--engine",
@@ -471,7 +449,7 @@ def test_cli_play_through_a_pipe(simpl: ModuleType, tmp_path: Path) -> None:
 
 
 def test_cli_random_seed_is_printed(simpl: ModuleType) -> None:
-    done = _cli("play", "sixtysix", "--engine", engine_name(simpl), "--mode", "watch")
+    done = cli("play", "sixtysix", "--engine", engine_name(simpl), "--mode", "watch")
     assert done.returncode == 0, done.stderr
     first = done.stdout.splitlines()[0]
     assert first.startswith("Sixty-Six: seed ") and len(first.split()[-1]) == 64
@@ -479,9 +457,10 @@ def test_cli_random_seed_is_printed(simpl: ModuleType) -> None:
 
 
 def test_cli_refuses_a_bad_seed(simpl: ModuleType) -> None:
-    done = _cli("play", "durak", "--engine", engine_name(simpl), "--seed", "abc")
+    done = cli("play", "durak", "--engine", engine_name(simpl), "--seed", "abc")
     assert done.returncode == 2
-    assert "seed" in done.stdout
+    assert done.stderr == "trumpf: error: the seed 'abc' is not hexadecimal\n"
+    assert done.stdout == ""
 
 
 def test_options_follow_the_stream() -> None:

@@ -4,35 +4,23 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from _play_support import PLAIN, dimpl, engine_name, seed_of, simpl
+import pytest
+
+from _play_support import PLAIN, cli, dimpl, engine_name, seed_of, simpl
 from trumpf.play import replay_log
+from trumpf.play.replay import LogError
 
 __all__ = ["dimpl", "simpl"]
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "trumpf.cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
 
 
 def _played(impl: ModuleType, game: str, tmp_path: Path) -> tuple[Path, str]:
     log = tmp_path / f"{game}.json"
     seed = seed_of(21).hex()
-    done = _cli(
+    done = cli(
         "play",
         game,
         "--engine",
@@ -54,7 +42,7 @@ def test_replay_of_a_played_match(simpl: ModuleType, tmp_path: Path) -> None:
     data = json.loads(log.read_text())
     assert data["kind"] == "match" and data["game"] == "sixtysix"
     match = simpl.Match.from_log(data)
-    done = _cli("replay", str(log), "--engine", engine_name(simpl))
+    done = cli("replay", str(log), "--engine", engine_name(simpl))
     assert done.returncode == 0, done.stderr
     scores = match.result["scores"]
     ending = (
@@ -76,7 +64,7 @@ def test_replay_of_a_played_match(simpl: ModuleType, tmp_path: Path) -> None:
     assert all(line in told for line in said)
     # From above both hands are listed; from a seat only that seat's.
     assert "p1 hand:" in done.stdout and "p2 hand:" in done.stdout
-    seat = _cli("replay", str(log), "--engine", engine_name(simpl), "--seat", "p2")
+    seat = cli("replay", str(log), "--engine", engine_name(simpl), "--seat", "p2")
     assert seat.returncode == 0
     assert "p1 hand:" not in seat.stdout and "p2 hand:" in seat.stdout
     assert "p1 holds " in seat.stdout
@@ -85,7 +73,7 @@ def test_replay_of_a_played_match(simpl: ModuleType, tmp_path: Path) -> None:
 def test_replay_of_a_durak_game(dimpl: ModuleType, tmp_path: Path) -> None:
     log, _ = _played(dimpl, "durak", tmp_path)
     game = dimpl.Game.from_log(log.read_text())
-    done = _cli("replay", str(log), "--engine", engine_name(dimpl), "--seat", "1")
+    done = cli("replay", str(log), "--engine", engine_name(dimpl), "--seat", "1")
     assert done.returncode == 0, done.stderr
     fool = game.result["fool"]
     ending = "the game is drawn" if fool is None else f"seat {fool} is the fool"
@@ -121,11 +109,16 @@ def test_forged_logs_are_refused(simpl: ModuleType, dimpl: ModuleType, tmp_path:
         forged, index, code = _forge(json.loads(log.read_text()), impl)
         bad = tmp_path / f"forged-{game}.json"
         bad.write_text(json.dumps(forged))
-        done = _cli("replay", str(bad), "--engine", engine_name(impl))
-        assert done.returncode == 1
-        assert f"move {index + 1} (" in done.stdout
-        assert f"is refused: {code} - " in done.stdout
-        assert done.stdout.rstrip().endswith("this log was not played by the rules")
+        done = cli("replay", str(bad), "--engine", engine_name(impl))
+        assert done.returncode == 2
+        # The honest part is told on stdout, the refusal is the one line on stderr.
+        assert f"--- {'Durak' if game == 'durak' else 'Schnapsen'}, move {index + 1} ---" in (
+            done.stdout
+        )
+        [line] = done.stderr.splitlines()
+        assert line.startswith(f"trumpf: error: cannot replay {bad}: move {index + 1} (")
+        assert f"is refused: {code} - " in line
+        assert line.endswith("this log was not played by the rules")
 
 
 def test_replay_of_a_single_deal_and_garbage(simpl: ModuleType) -> None:
@@ -134,12 +127,10 @@ def test_replay_of_a_single_deal_and_garbage(simpl: ModuleType) -> None:
     while not deal.over:
         deal.apply(deal.turn, bot.choose(deal, deal.turn))
     out = io.StringIO()
-    assert replay_log(json.dumps(deal.to_log()), out=out, options=PLAIN, impl=simpl) == 0
+    replay_log(json.dumps(deal.to_log()), out=out, options=PLAIN, impl=simpl)
     assert out.getvalue().rstrip().splitlines()[-1].startswith("deal over: ")
-    out = io.StringIO()
-    assert replay_log("not json", out=out, options=PLAIN, impl=simpl) == 2
-    assert out.getvalue().startswith("cannot replay: not JSON")
-    out = io.StringIO()
+    with pytest.raises(LogError, match="not JSON"):
+        replay_log("not json", out=io.StringIO(), options=PLAIN, impl=simpl)
     bad_seed = {"game": "schnapsen", "kind": "match", "seed": "00", "moves": []}
-    assert replay_log(json.dumps(bad_seed), out=out, options=PLAIN, impl=simpl) == 1
-    assert "no_seed" in out.getvalue()
+    with pytest.raises(LogError, match="no_seed"):
+        replay_log(json.dumps(bad_seed), out=io.StringIO(), options=PLAIN, impl=simpl)

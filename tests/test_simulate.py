@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import trumpf
-from trumpf.simulation import SimulationError, match_seed
+from trumpf.simulation import MAX_GAMES, MAX_THREADS, SimulationError, match_seed
 
 SEED = bytes(range(32))
 CASES = [
@@ -127,6 +127,12 @@ def test_a_random_seed_is_drawn_and_reported() -> None:
         ({"game": "schnapsen", "seed": "zz" * 32}, "hex"),
         ({"game": "schnapsen", "seed": "ab" * 31}, "32 bytes"),
         ({"game": "schnapsen", "threads": 0}, "threads"),
+        # Past these the core's thread pool, its int64 count or its allocation fails.
+        ({"game": "schnapsen", "threads": MAX_THREADS + 1}, "threads .* 1 to 1024"),
+        ({"game": "schnapsen", "threads": 10**30}, "threads"),
+        ({"game": "schnapsen", "games": MAX_GAMES + 1}, "games .* 2\\*\\*40"),
+        ({"game": "schnapsen", "games": 10**30}, "games"),
+        ({"game": "schnapsen", "games": MAX_GAMES}, "GiB for their results"),
     ],
 )
 def test_bad_arguments_are_refused_clearly(kwargs: dict[str, Any], words: str) -> None:

@@ -1,32 +1,67 @@
 """The ``trumpf`` command: ``trumpf simulate`` runs many games in the C++ core.
 
-Only this front end prints; the engine itself never does.
+Only this front end prints; the engine itself never does. Whatever it is
+given, a user's mistake ends in one line on stderr and exit status 2, before
+any work is done where it can be checked first; Ctrl-C ends with 130.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import math
+import os
 import sys
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
-from trumpf.simulation import (
-    GAMES,
-    PLAYERS,
-    Simulation,
-    SimulationError,
-    SimulationInterrupted,
-    simulate,
-)
+from trumpf._checks import check_writable, printable
+from trumpf._report import summary_table
+from trumpf.simulation import GAMES, SimulationInterrupted, check_arguments, simulate
+
+SEATS = {"p1": "p1", "p2": "p2", "1": 1, "2": 2}
+"""A seat as typed on the command line: p1/p2 at Schnapsen, 1/2 at Durak."""
+
+
+def fail(message: str) -> int:
+    """Say what the user got wrong in one line on stderr; the exit status 2."""
+    print(f"trumpf: error: {printable(message, 400)}", file=sys.stderr)
+    return 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors in one line (the usage is a ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        print(
+            f"{self.prog}: error: {printable(message, 400)} (see {self.prog} --help)",
+            file=sys.stderr,
+        )
+        sys.exit(2)
+
+
+def _bounded(kind: Callable[[str], Any], low: float, high: float) -> Callable[[str], Any]:
+    """An argparse type: ``kind(text)`` between ``low`` and ``high``, else a clear refusal."""
+
+    def parse(text: str) -> Any:
+        shown = printable(repr(text), 40)
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{shown} is not a number") from None
+        if not (math.isfinite(value) and low <= value <= high):
+            raise argparse.ArgumentTypeError(f"{shown} is not between {low:g} and {high:g}")
+        return value
+
+    return parse
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="trumpf",
         description="Schnapsen, Sixty-Six and Podkidnoy Durak, exactly by the rules, fast.",
     )
@@ -37,7 +72,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Play many whole games in the C++ core and summarise how they ended.",
     )
     sim.add_argument("game", choices=GAMES, help="what to play: single deals, matches or Durak")
-    sim.add_argument("--games", type=int, default=100_000, help="how many games (default 100000)")
+    sim.add_argument(
+        "--games", type=int, default=100_000, help="how many games (default 100000; 22 bytes each)"
+    )
     sim.add_argument(
         "--players",
         nargs=2,
@@ -47,9 +84,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--seed", help="32-byte master seed as 64 hex digits (random when omitted)")
     sim.add_argument(
-        "--threads", type=int, default=None, help="worker threads (default: all cores)"
+        "--threads", type=int, default=None, help="worker threads, 1 to 1024 (default: all cores)"
     )
-    sim.add_argument("--out", help="save the per-game results (.npz, or .csv)")
+    sim.add_argument("--out", help="save the per-game results (a .npz or .csv file)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_play(commands)
     _add_replay(commands)
@@ -69,9 +106,13 @@ def _add_play(commands: Any) -> None:
         default="bot",
         help="bot: you against the bot (default); hotseat: two people; watch: two bots",
     )
-    play.add_argument("--level", type=int, default=1, help="the bot's level, 1 to 5 (default 1)")
+    play.add_argument(
+        "--level", type=_bounded(int, 1, 5), default=1, help="the bot's level, 1 to 5 (default 1)"
+    )
     play.add_argument("--seat", help="your seat: p1 or p2 (Schnapsen), 1 or 2 (Durak)")
-    play.add_argument("--seed", help="32-byte seed as 64 hex digits (random when omitted)")
+    play.add_argument(
+        "--seed", help="32-byte seed as 64 hex digits (random when omitted; shown at the end)"
+    )
     play.add_argument("--ascii", action="store_true", help="suit letters instead of glyphs")
     play.add_argument(
         "--colour",
@@ -84,7 +125,7 @@ def _add_play(commands: Any) -> None:
     play.add_argument(
         "--save", metavar="FILE", help="write the move log (JSON) at the end or on quit"
     )
-    play.add_argument("--delay", type=float, default=0.6, help=argparse.SUPPRESS)
+    play.add_argument("--delay", type=_bounded(float, 0, 10), default=0.6, help=argparse.SUPPRESS)
     play.add_argument(
         "--engine", choices=("core", "reference"), default="core", help=argparse.SUPPRESS
     )
@@ -116,120 +157,89 @@ def _add_replay(commands: Any) -> None:
     )
 
 
-def _play(args: argparse.Namespace, console: Console) -> int:
+def _seat(text: str | None) -> Any:
+    """``--seat`` as the engines spell it, or None when it was not given."""
+    if text is None:
+        return None
+    seat = SEATS.get(text.strip().lower())
+    if seat is None:
+        raise ValueError(f"a seat is p1 or p2, or 1 or 2 at Durak, not {printable(repr(text), 40)}")
+    return seat
+
+
+def _forgiving_stdio() -> None:
+    """Input that is not UTF-8 reads as U+FFFD and output the terminal cannot encode as "?".
+
+    Either would otherwise raise mid-game: a junk line is answered, not fatal.
+    """
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+
+
+def _play(args: argparse.Namespace) -> int:
     from trumpf.play import Options, play_durak, play_schnapsen
     from trumpf.play.durak import engine as durak_engine
     from trumpf.play.schnapsen import engine as schnapsen_engine
 
+    if sys.stdin is None:
+        return fail("trumpf play reads moves from standard input, and there is none")
+    _forgiving_stdio()
     options = Options.for_stream(sys.stdout, colour=args.colour, ascii=args.ascii)
+    common: dict[str, Any] = {
+        "inp": sys.stdin,
+        "out": sys.stdout,
+        "options": options,
+        "mode": args.mode,
+        "level": args.level,
+        "seed": args.seed,
+        "save": args.save,
+        "delay": args.delay,
+    }
     try:
+        seat = _seat(args.seat)
         if args.game == "durak":
-            seat = int(args.seat) if args.seat is not None else 1
-            return play_durak(
-                inp=sys.stdin,
-                out=sys.stdout,
-                options=options,
-                impl=durak_engine(args.engine),
-                mode=args.mode,
-                level=args.level,
-                seat=seat,
-                seed=args.seed,
-                save=args.save,
-                delay=args.delay,
-            )
+            return play_durak(impl=durak_engine(args.engine), seat=seat or 1, **common)
         return play_schnapsen(
-            args.game,
-            inp=sys.stdin,
-            out=sys.stdout,
-            options=options,
-            impl=schnapsen_engine(args.engine),
-            mode=args.mode,
-            level=args.level,
-            seat=args.seat or "p1",
-            seed=args.seed,
-            save=args.save,
-            delay=args.delay,
+            args.game, impl=schnapsen_engine(args.engine), seat=seat or "p1", **common
         )
     except ImportError as missing:
-        console.print(f"[red]error:[/] the C++ core is not available ({missing})")
-        return 2
+        return fail(f"the C++ core is not available ({missing})")
     except ValueError as bad:
-        console.print(f"[red]error:[/] {bad}")
-        return 2
-    except KeyboardInterrupt:
-        return 130
+        return fail(str(bad))
 
 
-def _replay(args: argparse.Namespace, console: Console) -> int:
+def _replay(args: argparse.Namespace) -> int:
     from trumpf.play import Options, replay_log
+    from trumpf.play.replay import LogError, read_log_file
 
-    try:
-        with open(args.log, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as bad:
-        console.print(f"[red]error:[/] cannot read {args.log}: {bad.strerror}")
-        return 2
-    seat: Any = args.seat
-    if seat is not None and seat.isdigit():
-        seat = int(seat)
+    _forgiving_stdio()
     options = Options.for_stream(sys.stdout, colour=args.colour, ascii=args.ascii)
     try:
-        return replay_log(text, out=sys.stdout, options=options, engine=args.engine, seat=seat)
+        seat = _seat(args.seat)
+        text = read_log_file(args.log)
+        replay_log(text, out=sys.stdout, options=options, engine=args.engine, seat=seat)
     except ImportError as missing:
-        console.print(f"[red]error:[/] the C++ core is not available ({missing})")
-        return 2
-
-
-def _summary_table(sim: Simulation, seconds: float) -> Table:
-    s = sim.summary()
-    title = (
-        f"{sim.game}: {s.games:,} games, {sim.players[0]} (A) v {sim.players[1]} (B), "
-        f"{s.games / seconds:,.0f} games/s on {sim.threads} thread(s)"
-    )
-    table = Table(title=title)
-    table.add_column("")
-    table.add_column(f"A: {sim.players[0]}", justify="right")
-    table.add_column(f"B: {sim.players[1]}", justify="right")
-    table.add_row("wins", f"{s.wins[0]:,}", f"{s.wins[1]:,}")
-    low_a, high_a = s.win_interval[0]
-    low_b, high_b = s.win_interval[1]
-    table.add_row(
-        "win rate (95% CI)",
-        f"{s.win_rate[0]:.4f} [{low_a:.4f}, {high_a:.4f}]",
-        f"{s.win_rate[1]:.4f} [{low_b:.4f}, {high_b:.4f}]",
-    )
-    if sim.game != "durak":
-        table.add_row(
-            "game points per game",
-            f"{s.game_points_per_game[0]:.3f}",
-            f"{s.game_points_per_game[1]:.3f}",
-        )
-        label = "final score" if sim.game.endswith("-match") else "card points per game"
-        table.add_row(label, f"{s.card_points_per_game[0]:.2f}", f"{s.card_points_per_game[1]:.2f}")
-    if sim.game == "durak":
-        fool = sim["fool"]
-        table.add_row(
-            "times the fool",
-            f"{int((fool == 0).sum()):,}",
-            f"{int((fool == 1).sum()):,}",
-        )
-        table.add_row("bouts per game", f"{float(sim['bouts'].mean()) if s.games else 0.0:.2f}", "")
-    table.add_row("draws", f"{s.draws:,}", "")
-    table.add_row("moves per game", f"{s.moves_per_game:.2f}", "")
-    for name, count in sorted(s.endings.items(), key=lambda kv: -kv[1]):
-        table.add_row(f"ended: {name}", f"{count:,}", f"{count / s.games:.2%}")
-    return table
+        return fail(f"the C++ core is not available ({missing})")
+    except LogError as bad:
+        sys.stdout.flush()  # the honest part of a refused log comes first
+        return fail(f"cannot replay {args.log}: {bad}")
+    except ValueError as bad:
+        return fail(str(bad))
+    return 0
 
 
 def _simulate(args: argparse.Namespace, console: Console) -> int:
-    if args.game in PLAYERS:
-        for p in args.players:
-            if p not in PLAYERS[args.game]:
-                console.print(
-                    f"[red]unknown player {p!r} for {args.game}[/]: "
-                    f"choose from {', '.join(PLAYERS[args.game])}"
-                )
-                return 2
+    try:
+        players, seed = check_arguments(
+            args.game, args.games, args.players, args.seed, args.threads
+        )
+        if args.out is not None:
+            if not args.out.endswith((".npz", ".csv")):
+                raise ValueError(f"--out {args.out}: the file name ends in .npz or .csv")
+            check_writable(args.out, "the results file")
+    except ValueError as bad:
+        return fail(str(bad))
     started = time.perf_counter()
     show = not args.quiet and console.is_terminal
     with Progress(
@@ -252,37 +262,44 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
             sim = simulate(
                 args.game,
                 games=args.games,
-                players=tuple(args.players),
-                seed=args.seed,
+                players=players,
+                seed=seed,
                 threads=args.threads,
                 progress=progress,
             )
-        except SimulationError as exc:
-            console.print(f"[red]error:[/] {exc}")
-            return 2
         except SimulationInterrupted as stop:
             sim = stop.partial
     seconds = max(time.perf_counter() - started, 1e-9)
-    console.print(_summary_table(sim, seconds))
+    console.print(summary_table(sim, seconds))
     console.print(f"seed {sim.seed.hex()}")
     if not sim.complete:
         console.print(f"[yellow]interrupted: {sim.games:,} of {args.games:,} games played[/]")
     if args.out:
-        sim.save(args.out)
+        try:
+            sim.save(args.out)
+        except OSError as bad:
+            return fail(f"the results could not be saved to {args.out}: {bad.strerror}")
         console.print(f"per-game results written to {args.out}")
     return 130 if not sim.complete else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    console = Console()
-    if args.command == "simulate":
-        return _simulate(args, console)
-    if args.command == "play":
-        return _play(args, console)
-    if args.command == "replay":
-        return _replay(args, console)
-    return 2  # pragma: no cover - argparse rejects unknown commands
+    try:
+        args = _parser().parse_args(argv)
+        if args.command == "play":
+            return _play(args)
+        if args.command == "replay":
+            return _replay(args)
+        return _simulate(args, Console())
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``trumpf replay log | head``): nothing is left
+        # to say, and Python's own flush at exit must not fail on it again.
+        # rich does the same, with the same status, for what it prints.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

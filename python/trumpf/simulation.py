@@ -28,11 +28,14 @@ from trumpf import _core
 
 __all__ = [
     "GAMES",
+    "MAX_GAMES",
+    "MAX_THREADS",
     "PLAYERS",
     "Simulation",
     "SimulationError",
     "SimulationInterrupted",
     "Summary",
+    "check_arguments",
     "match_seed",
     "simulate",
 ]
@@ -48,6 +51,27 @@ PLAYERS: dict[str, tuple[str, ...]] = {
     "durak": ("random", "bot1", "bot2", "bot3"),
 }
 """The built-in policies each game offers."""
+
+MAX_THREADS = 1024
+"""The most worker threads a simulation starts.
+
+The games are CPU-bound, so threads beyond the cores only queue; 1024 is
+more than the largest two-socket servers have (768 hardware threads), so no
+real machine is held back, while a mistyped count (``--threads 100000``) is
+refused here instead of running the process out of threads, which the core's
+thread pool cannot survive.
+"""
+
+MAX_GAMES = 2**40
+"""The most games one simulation plays, whatever the machine.
+
+The core counts games in int64 and sizes its result arrays in ssize_t; 2**40
+is far inside both, and at 22 bytes of results a game it is already 24 TiB,
+so the memory check in :func:`simulate` is what binds on any real machine.
+"""
+
+_COLUMN_BYTES = 22
+"""Bytes of result columns a game needs (six int8, six int16 and one int32 value)."""
 
 SeedLike = bytes | str | None
 ProgressCallback = Callable[[int, int], None]
@@ -328,11 +352,30 @@ def _replay_durak(
     return game
 
 
-def _check(game: str, games: int, players: Sequence[str], threads: int | None) -> tuple[str, str]:
+def check_arguments(
+    game: str,
+    games: int,
+    players: Sequence[str] = ("random", "random"),
+    seed: SeedLike = None,
+    threads: int | None = None,
+) -> tuple[tuple[str, str], bytes]:
+    """Refuses (SimulationError) what :func:`simulate` would refuse, before any game is played.
+
+    Returns the two players and the seed as 32 bytes (a fresh one when ``seed`` is None).
+    """
     if game not in GAMES:
         raise SimulationError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise SimulationError(f"games must be a whole number >= 0, got {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 0 <= games <= MAX_GAMES:
+        raise SimulationError(f"games must be a whole number from 0 to 2**40, got {games!r}")
+    memory = _memory()
+    if games * _COLUMN_BYTES > memory:
+        # The core allocates every result row before the first game; past the
+        # machine's memory that allocation would fail or the kernel would end
+        # the process, after the user had waited for nothing.
+        raise SimulationError(
+            f"{games:,} games need {games * _COLUMN_BYTES / 2**30:,.1f} GiB for their results; "
+            f"this machine has {memory / 2**30:,.1f} GiB"
+        )
     if isinstance(players, str) or len(players) != 2:
         raise SimulationError(f"players is a pair of policies, got {players!r}")
     for p in players:
@@ -341,10 +384,20 @@ def _check(game: str, games: int, players: Sequence[str], threads: int | None) -
                 f"unknown player {p!r} for {game}: choose from {', '.join(PLAYERS[game])}"
             )
     if threads is not None and (
-        isinstance(threads, bool) or not isinstance(threads, int) or threads < 1
+        isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_THREADS
     ):
-        raise SimulationError(f"threads must be a whole number >= 1, got {threads!r}")
-    return players[0], players[1]
+        raise SimulationError(
+            f"threads must be a whole number from 1 to {MAX_THREADS}, got {threads!r}"
+        )
+    return (players[0], players[1]), _seed_bytes(seed)
+
+
+def _memory() -> int:
+    """The machine's physical memory in bytes (no bound where the system will not say)."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - not on Linux or macOS
+        return 2**63
 
 
 def simulate(
@@ -359,13 +412,13 @@ def simulate(
 
     ``seed`` is 32 bytes (or 64 hex digits); a random one is drawn when it is
     omitted and reported as :attr:`Simulation.seed`. ``threads`` defaults to
-    the machine's cores. ``progress(done, total)`` is called from the calling
+    the machine's cores and is at most :data:`MAX_THREADS`; ``games`` is at
+    most :data:`MAX_GAMES` and must fit the machine's memory. ``progress(done, total)`` is called from the calling
     thread now and then. Ctrl-C stops the workers cleanly and raises
     :class:`SimulationInterrupted`, whose ``partial`` holds the games finished.
     """
-    pair = _check(game, games, players, threads)
-    raw_seed = _seed_bytes(seed)
-    n_threads = threads if threads is not None else (os.cpu_count() or 1)
+    pair, raw_seed = check_arguments(game, games, players, seed, threads)
+    n_threads = threads if threads is not None else min(os.cpu_count() or 1, MAX_THREADS)
     result = _core.sim.run(game, games, pair[0], pair[1], raw_seed, n_threads, progress)
     columns: dict[str, npt.NDArray[Any]] = dict(result["columns"])
     done = int(result["done"])

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from trumpf._checks import printable
+
 from .cards import SUIT_GLYPHS, SUIT_NAMES
 
 GLYPH_TO_LETTER = {glyph: letter for letter, glyph in SUIT_GLYPHS.items()}
@@ -51,12 +53,16 @@ def _suit_of_word(word: str) -> str | None:
 
 def _card_of(impl: ModuleType, word: str, hand: list[int]) -> int | None:
     """A card number in the hand (1-based) or a card name, as an id; None if neither."""
-    if word.isdigit():
-        index = int(word)
+    if word.isdecimal():
+        # A hand has at most a few dozen cards; the length test comes first
+        # because int() refuses a string of more than 4,300 digits.
+        index = int(word) if len(word) <= 3 else 0
         if 1 <= index <= len(hand):
             return hand[index - 1]
         return None
     spelled = "".join(GLYPH_TO_LETTER.get(ch, ch) for ch in word)
+    if len(spelled) > 3 or not spelled.isascii():
+        return None  # card names are two or three ASCII characters ("KH", "10H")
     try:
         card: int = impl.card.id_of(spelled)
     except (ValueError, TypeError):
@@ -65,10 +71,10 @@ def _card_of(impl: ModuleType, word: str, hand: list[int]) -> int | None:
 
 
 def _unknown(text: str, help_text: str, hand: list[int]) -> Command:
-    if text.isdigit():
-        why = f"there is no card number {text} in your hand (1-{len(hand)})"
+    if text.isdecimal():
+        why = f"there is no card number {printable(text, 20)} in your hand (1-{len(hand)})"
     else:
-        why = f"I do not know what {text!r} means"
+        why = f"I do not know what {printable(repr(text), 40)} means"
     return Command("unknown", message=f"{why}. {help_text}")
 
 
@@ -98,7 +104,10 @@ def parse_schnapsen(impl: ModuleType, text: str, view: Mapping[str, Any]) -> Com
             return Command("unknown", message="say which suit: m H, m S, m D or m C")
         suit = _suit_of_word(rest)
         if suit is None:
-            return Command("unknown", message=f"{rest!r} is not a suit: try m H, m S, m D or m C")
+            return Command(
+                "unknown",
+                message=f"{printable(repr(rest), 40)} is not a suit: try m H, m S, m D or m C",
+            )
         return Command("move", {"kind": "marriage", "suit": suit})
     if not word:
         return Command("unknown", message=f"nothing typed. {SCHNAPSEN_HELP}")

@@ -14,6 +14,8 @@ from typing import Any, TextIO
 
 from rich.text import Text
 
+from trumpf._checks import printable
+
 from . import durak as durak_table
 from . import schnapsen as schnapsen_table
 from .render import durak_lines, schnapsen_lines
@@ -27,13 +29,34 @@ from .words import (
     schnapsen_event,
 )
 
+MAX_LOG_BYTES = 16 * 2**20
+"""The largest file read as a log: a whole match is a few dozen kilobytes."""
+
+KINDS = {"schnapsen": ("match", "deal"), "sixtysix": ("match", "deal"), "durak": ("game",)}
+"""What a log of each game may hold; the first is what a log without ``kind`` holds."""
+
 
 class LogError(ValueError):
-    """A log that cannot be read at all (not JSON, not a trumpf log)."""
+    """A log that cannot be replayed: not a trumpf log, or a move the rules refuse."""
 
 
 def _seat_name(seat: Any) -> str:
     return f"seat {seat}" if isinstance(seat, int) else str(seat)
+
+
+def read_log_file(path: str) -> str:
+    """The text of the log file at ``path``; LogError, saying why, when it cannot be a log."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_LOG_BYTES + 1)
+    except OSError as bad:
+        raise LogError(str(bad.strerror)) from None
+    if len(data) > MAX_LOG_BYTES:
+        raise LogError(f"larger than any log ({MAX_LOG_BYTES // 2**20} MiB)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as bad:
+        raise LogError(f"not UTF-8 text (byte {bad.start})") from None
 
 
 def read_log(text: str) -> dict[str, Any]:
@@ -42,13 +65,44 @@ def read_log(text: str) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as bad:
         raise LogError(f"not JSON: {bad}") from None
+    except ValueError:  # a number of more than 4,300 digits
+        raise LogError("not a log: it holds a number too long to read") from None
+    except RecursionError:
+        raise LogError("not a log: it is nested too deeply") from None
     if not isinstance(data, dict):
         raise LogError("a log is a JSON object")
-    if data.get("game") not in ("schnapsen", "sixtysix", "durak"):
-        raise LogError(f"unknown game {data.get('game')!r}")
+    game = data.get("game")
+    if game not in KINDS:
+        raise LogError(f"unknown game {printable(repr(game), 40)}")
+    kind = data.setdefault("kind", KINDS[game][0])
+    if kind not in KINDS[game]:
+        raise LogError(
+            f"unknown kind {printable(repr(kind), 40)} for {game}: a log holds a "
+            + " or a ".join(KINDS[game])
+        )
     if not isinstance(data.get("moves", []), list):
         raise LogError("the log's moves are not a list")
     return data
+
+
+def _build(impl: ModuleType, log: dict[str, Any]) -> Any:
+    """The deal, match or game the log starts from; LogError when the engine refuses it."""
+    game_name, kind = log["game"], log["kind"]
+    try:
+        seed = bytes.fromhex(str(log.get("seed", "")))
+        if kind == "game":
+            return impl.Game.build(seed=seed, number=log.get("number", 1))
+        if kind == "deal":
+            return impl.Deal.build(
+                variant=game_name,
+                seed=seed,
+                number=log.get("number", 1),
+                dealer=log.get("dealer", "p1"),
+            )
+        return impl.Match.build(variant=game_name, seed=seed, dealer=log.get("dealer", "p1"))
+    except (TypeError, ValueError, OverflowError) as bad:
+        code = getattr(bad, "code", "no_seed")
+        raise LogError(f"the log's deal is refused: {code} ({printable(str(bad))})") from None
 
 
 def replay_log(
@@ -59,46 +113,27 @@ def replay_log(
     impl: ModuleType | None = None,
     engine: str = "core",
     seat: Any = None,
-) -> int:
-    """Tell the game in ``text`` (the log's JSON); 0 when it replays, 1 at a refused move.
+) -> None:
+    """Tell the game in ``text`` (the log's JSON) on ``out``.
 
-    ``seat`` None shows it from above (both hands), else from that seat's view.
+    ``seat`` None shows it from above (both hands), else from that seat's
+    view. Raises LogError when the log cannot be read, and at a move the
+    rules refuse, after the honest part has been told.
     """
     opts = options or Options.for_stream(out)
     opts = Options(screen=False, colour=opts.colour, glyphs=opts.glyphs, width=opts.width)
     term = Terminal(out, out, opts)  # replays only print
-    try:
-        log = read_log(text)
-    except LogError as bad:
-        term.line(f"cannot replay: {bad}")
-        return 2
-    game_name = log["game"]
+    log = read_log(text)
+    game_name, kind = log["game"], log["kind"]
     family = "durak" if game_name == "durak" else "schnapsen"
     if impl is None:
         impl = durak_table.engine(engine) if family == "durak" else schnapsen_table.engine(engine)
     table = SCHNAPSEN_REFUSALS if family == "schnapsen" else DURAK_REFUSALS
-    kind = log.get("kind", "game" if family == "durak" else "match")
-    try:
-        seed = bytes.fromhex(str(log.get("seed", "")))
-        if family == "durak":
-            game = impl.Game.build(seed=seed, number=log.get("number", 1))
-        elif kind == "deal":
-            game = impl.Deal.build(
-                variant=game_name,
-                seed=seed,
-                number=log.get("number", 1),
-                dealer=log.get("dealer", "p1"),
-            )
-        else:
-            game = impl.Match.build(variant=game_name, seed=seed, dealer=log.get("dealer", "p1"))
-    except ValueError as bad:
-        code = getattr(bad, "code", "no_seed")
-        term.line(f"cannot replay: the log's deal is refused: {code} ({bad})")
-        return 1
+    game = _build(impl, log)
+    seed = bytes.fromhex(str(log["seed"]))
     seats: tuple[Any, ...] = (1, 2) if family == "durak" else ("p1", "p2")
     if seat is not None and seat not in seats:
-        term.line(f"cannot replay: {seat!r} is not a seat of {game_name}")
-        return 2
+        raise LogError(f"{printable(repr(seat), 40)} is not a seat of {game_name}")
     title = {"schnapsen": "Schnapsen", "sixtysix": "Sixty-Six", "durak": "Durak"}[game_name]
     where = "from above" if seat is None else f"as {_seat_name(seat)} saw it"
     term.line(f"replay of a {title} {kind}, seed {seed.hex()}, {where}")
@@ -135,12 +170,12 @@ def replay_log(
         body = {k: v for k, v in move.items() if k != "seat"} if isinstance(move, dict) else move
         try:
             events = game.apply(mover, body)
-        except impl.Error as refused:
-            term.line(
-                f"move {index + 1} ({json.dumps(move)}) is refused: {refused.code} - "
-                f"{refusal(refused.code, table)}; this log was not played by the rules"
-            )
-            return 1
+        except (TypeError, ValueError, OverflowError) as refused:
+            code = getattr(refused, "code", "bad_move")
+            raise LogError(
+                f"move {index + 1} ({printable(json.dumps(move), 80)}) is refused: {code} - "
+                f"{refusal(code, table)}; this log was not played by the rules"
+            ) from None
         for event in events:
             term.line(words(event))
     position(len(moves) + 1)
@@ -158,4 +193,3 @@ def replay_log(
             f"{result['winner']} wins the match: p1 {scores['p1']}, p2 {scores['p2']} "
             f"after {result['deals']} deals"
         )
-    return 0

@@ -13,6 +13,8 @@ from typing import Any
 
 from rich.text import Text
 
+from trumpf._checks import check_writable, printable
+
 from .parse import Command
 from .render import legal_words
 from .terminal import Terminal
@@ -52,6 +54,8 @@ class Table(ABC):
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}: choose from {', '.join(MODES)}")
+        if save is not None:
+            check_writable(save, "the move log file")
         self.impl = impl
         self.term = term
         self.mode = mode
@@ -127,11 +131,43 @@ class Table(ABC):
             self.term.say(self.words(event))
 
     def play(self) -> int:
-        """Play to the end, or until the player quits; 0 either way, the log saved if asked."""
-        self.term.say(f"{self.title}: seed {self.seed.hex()}")
+        """Play to the end, or until the player quits; the log saved if asked.
+
+        0 when the game ended or the player quit, 130 after Ctrl-C, which
+        leaves the table like a quit (the log is still saved).
+        """
+        if self.mode == "watch":
+            self.term.say(f"{self.title}: seed {self.seed.hex()}")
+        else:
+            # The seed deals every card, so before the end it would show the
+            # bot's hand, the other player's, and the talon.
+            self.term.say(f"{self.title}: the seed is shown when the game ends")
         self.term.say(self.who())
+        try:
+            finished = self.loop()
+        except KeyboardInterrupt:
+            self.term.line("")
+            finished = None
+        if finished:
+            final = next(iter(self.humans), self.seats()[0])
+            self.show(final)
+            self.term.line(self.ending())
+        else:
+            self.term.line("you left the table; the game is not finished")
+        self.term.line(f"seed {self.seed.hex()}")
+        if self.save:
+            try:
+                Path(self.save).write_text(json.dumps(self.game.to_log(), indent=1) + "\n")
+            except OSError as bad:
+                raise ValueError(
+                    f"the move log could not be saved to {printable(self.save)}: {bad.strerror}"
+                ) from None
+            self.term.line(f"move log saved to {self.save}")
+        return 130 if finished is None else 0
+
+    def loop(self) -> bool:
+        """The moves, until the game is over (True) or the player leaves (False)."""
         shown = -1
-        quit_ = False
         while not self.over():
             seat = self.turn()
             if seat not in self.humans:
@@ -141,7 +177,7 @@ class Table(ABC):
                         time.sleep(self.delay)
                 move = self.bot_move(seat)
                 if move is None:  # pragma: no cover - a seat on turn always has a move
-                    break
+                    return False
                 self.apply(seat, move)
                 continue
             view = self.view(seat)
@@ -150,12 +186,10 @@ class Table(ABC):
                 shown = view["ply"]
             line = self.term.ask(f"{self.name(seat)}> ")
             if line is None:
-                quit_ = True
-                break
+                return False
             command = self.parse(line, view)
             if command.action == "quit":
-                quit_ = True
-                break
+                return False
             if command.action == "legal":
                 self.term.note("legal now: " + legal_words(self.impl, view["legal"], self.glyphs))
                 continue
@@ -166,17 +200,7 @@ class Table(ABC):
                 self.apply(seat, command.move)
             except self.impl.Error as refused:
                 self.term.note(f"not allowed: {self.refusal(refused.code)}.")
-        if quit_:
-            self.term.line("you left the table; the game is not finished")
-        else:
-            final = next(iter(self.humans), self.seats()[0])
-            self.show(final)
-            self.term.line(self.ending())
-        self.term.line(f"seed {self.seed.hex()}")
-        if self.save:
-            Path(self.save).write_text(json.dumps(self.game.to_log(), indent=1) + "\n")
-            self.term.line(f"move log saved to {self.save}")
-        return 0
+        return True
 
     @property
     def glyphs(self) -> bool:

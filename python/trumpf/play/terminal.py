@@ -11,6 +11,11 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
 
+from trumpf._checks import printable
+
+MAX_LINE = 1000
+"""The longest line the table reads; a move is a few characters, so more is junk."""
+
 
 @dataclass
 class Options:
@@ -33,7 +38,16 @@ class Options:
         tty = bool(getattr(out, "isatty", lambda: False)())
         if colour is None:
             colour = tty and "NO_COLOR" not in os.environ
-        return cls(screen=tty, colour=colour, glyphs=not ascii)
+        return cls(screen=tty, colour=colour, glyphs=not ascii and _can_write(out, "\u2660"))
+
+
+def _can_write(out: TextIO, text: str) -> bool:
+    """Whether ``out``'s encoding has ``text`` (a suit glyph on an ASCII terminal has not)."""
+    try:
+        text.encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeError, LookupError):
+        return False
+    return True
 
 
 class Terminal:
@@ -99,13 +113,27 @@ class Terminal:
         self.console.print(Panel(Group(*body), title=title, expand=False))
 
     def ask(self, prompt: str) -> str | None:
-        """One line from the player; None at the end of input."""
-        self.console.print(Text(prompt, style="bold"), end="")
-        self.console.file.flush()
-        line = self.inp.readline()
-        if not line:
+        """One line from the player; None at the end of input.
+
+        A line longer than :data:`MAX_LINE` is read to its end and refused
+        whole (a cut-off head of it could spell a move), then asked again.
+        """
+        while True:
+            self.console.print(Text(prompt, style="bold"), end="")
+            self.console.file.flush()
+            line = self.inp.readline(MAX_LINE + 1)
+            if not line:
+                self.console.print()
+                return None
+            if len(line) <= MAX_LINE or line.endswith("\n"):
+                break
+            while line and not line.endswith("\n"):
+                line = self.inp.readline(MAX_LINE + 1)
             self.console.print()
-            return None
+            self.console.print(
+                Text(f"that line is longer than {MAX_LINE} characters; nothing was done"),
+                soft_wrap=True,
+            )
         if self.echo:
-            self.console.print(Text(line.rstrip("\n")), soft_wrap=True)
+            self.console.print(Text(printable(line.rstrip("\n"), MAX_LINE)), soft_wrap=True)
         return line.rstrip("\r\n")
