@@ -25,6 +25,8 @@ CASES = [
     ("durak", ("random", "random")),
     ("durak", ("bot1", "bot3")),
     ("durak", ("bot2", "random")),
+    ("schnapsen-tjger", ("bot2", "random")),
+    ("schnapsen-tjger-match", ("bot2", "bot1")),
 ]
 
 
@@ -63,13 +65,17 @@ def test_every_game_replays_through_the_python_api(game: str, players: tuple[str
         seat_a = f"p{a_seat}"
         if game.endswith("-match"):
             assert table.seed == match_seed(SEED, i)
-            assert len(trumpf.schnapsen.Match.moves_of(table.history)) == sim["moves"][i]
+            moves = trumpf.schnapsen.Match.moves_of(table.history, variant=table.rules)
+            assert len(moves) == sim["moves"][i]
+            assert table.rules == sim.rules
             assert [table.scores[seat_a], table.scores[f"p{3 - a_seat}"]] == list(sim["points"][i])
             assert sim["deals"][i] == len(table.deals)
             assert sim["winner"][i] == (0 if table.winner == seat_a else 1)
         else:
             assert table.number == i + 1
-            assert len(trumpf.schnapsen.Deal.moves_of(table.history)) == sim["moves"][i]
+            moves = trumpf.schnapsen.Deal.moves_of(table.history, variant=table.rules)
+            assert len(moves) == sim["moves"][i]
+            assert table.rules == sim.rules
             result = table.result
             assert sim["how"][i] == sim.endings.index(result["how"])
             winner = result["winner"]

@@ -17,6 +17,8 @@ void register_sim(pybind11::module_& m);
 // or a Durak Game; Error bad_game for anything else. A copy, so nothing
 // borrowed outlives a call that may run Python code.
 schnapsen::DealState deal_state_of(pybind11::handle game);
+// The rules a Schnapsen-family variant value stands for; Error bad_variant.
+schnapsen::Rules schnapsen_rules_of(pybind11::handle variant);
 durak::GameState game_state_of(pybind11::handle game);
 
 }  // namespace trumpf::bindings

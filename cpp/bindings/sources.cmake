@@ -14,5 +14,5 @@ target_sources(_core PRIVATE
   cpp/bindings/schnapsen/register_match.cpp
   cpp/bindings/schnapsen/register_bot.cpp
   cpp/bindings/register_durak.cpp
-  cpp/bindings/register_sim.cpp
+  cpp/bindings/sim/register_sim.cpp
 )

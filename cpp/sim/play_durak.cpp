@@ -7,7 +7,7 @@
 
 namespace trumpf::sim {
 
-TRUMPF_FLATTEN void play_durak_game(const Spec& spec, std::uint64_t i,
+TRUMPF_FLATTEN void play_durak_game(const Spec& spec, std::uint64_t i, std::uint64_t row,
                                     const Columns& out) noexcept {
   // Player A sits in seat 1 in even games; the cards decide who attacks first.
   const int seat_a = 1 + int(i & 1);
@@ -17,7 +17,7 @@ TRUMPF_FLATTEN void play_durak_game(const Spec& spec, std::uint64_t i,
   const std::string bot_seed[2] = {std::to_string(i) + ":0", std::to_string(i) + ":1"};
 
   durak::GameState s;
-  durak::deal_game(spec.seed, std::uint32_t(i + 1), s);
+  durak::deal_game(spec.seed, i + 1, s);
   durak::Move moves[durak::kMaxMoves];
   std::int32_t played = 0;
   while (!durak::is_over(s)) {
@@ -44,17 +44,17 @@ TRUMPF_FLATTEN void play_durak_game(const Spec& spec, std::uint64_t i,
     ++played;
   }
   const int fool = durak::fool_of(s);
-  out.winner[i] = fool == 0 ? -1 : std::int8_t(fool == seat_a ? 1 : 0);
-  out.fool[i] = fool == 0 ? -1 : std::int8_t(fool == seat_a ? 0 : 1);
-  out.how[i] = std::int8_t(int(durak::outcome_of(s)) - 1);
-  out.game_points[i] = fool == 0 ? 0 : 1;
-  out.points[2 * i] = out.points[2 * i + 1] = 0;
-  out.tricks[2 * i] = out.tricks[2 * i + 1] = 0;
-  out.seat_a[i] = std::int8_t(seat_a);
-  out.dealer[i] = 0;
-  out.deals[i] = 1;
-  out.bouts[i] = std::int16_t(durak::bouts_played(s));
-  out.moves[i] = played;
+  out.winner[row] = fool == 0 ? -1 : std::int8_t(fool == seat_a ? 1 : 0);
+  out.fool[row] = fool == 0 ? -1 : std::int8_t(fool == seat_a ? 0 : 1);
+  out.how[row] = std::int8_t(int(durak::outcome_of(s)) - 1);
+  out.game_points[row] = fool == 0 ? 0 : 1;
+  out.points[2 * row] = out.points[2 * row + 1] = 0;
+  out.tricks[2 * row] = out.tricks[2 * row + 1] = 0;
+  out.seat_a[row] = std::int8_t(seat_a);
+  out.dealer[row] = 0;
+  out.deals[row] = 1;
+  out.bouts[row] = std::int16_t(durak::bouts_played(s));
+  out.moves[row] = played;
 }
 
 }  // namespace trumpf::sim

@@ -7,6 +7,8 @@
 
 namespace trumpf::sim {
 
-void play_durak_game(const Spec& spec, std::uint64_t i, const Columns& out) noexcept;
+// Game `i` of the run, into row `row` of `out`.
+void play_durak_game(const Spec& spec, std::uint64_t i, std::uint64_t row,
+                     const Columns& out) noexcept;
 
 }  // namespace trumpf::sim

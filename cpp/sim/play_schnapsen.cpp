@@ -52,7 +52,7 @@ std::int8_t player_of(Seat seat, Seat a) noexcept {
 
 }  // namespace
 
-TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i,
+TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i, std::uint64_t row,
                                         const Columns& out) noexcept {
   const Seat a = seat_of_a(i), dealer = dealer_of(i);
   Players players(spec, i, a);
@@ -66,20 +66,20 @@ TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i,
     ++moves;
   }
   const schnapsen::Result& r = s.result;
-  out.winner[i] = player_of(r.winner, a);
-  out.game_points[i] = std::int8_t(r.game_points);
-  out.how[i] = std::int8_t(r.how);
-  put_pair(out.points, i, a, r.points);
-  put_pair(out.tricks, i, a, r.tricks);
-  out.seat_a[i] = std::int8_t(a + 1);
-  out.dealer[i] = std::int8_t(dealer + 1);
-  out.deals[i] = 1;
-  out.fool[i] = -1;
-  out.bouts[i] = 0;
-  out.moves[i] = moves;
+  out.winner[row] = player_of(r.winner, a);
+  out.game_points[row] = std::int8_t(r.game_points);
+  out.how[row] = std::int8_t(r.how);
+  put_pair(out.points, row, a, r.points);
+  put_pair(out.tricks, row, a, r.tricks);
+  out.seat_a[row] = std::int8_t(a + 1);
+  out.dealer[row] = std::int8_t(dealer + 1);
+  out.deals[row] = 1;
+  out.fool[row] = -1;
+  out.bouts[row] = 0;
+  out.moves[row] = moves;
 }
 
-TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i,
+TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i, std::uint64_t row,
                                          const Columns& out) noexcept {
   const Seat a = seat_of_a(i), dealer = dealer_of(i);
   std::uint8_t seed[32];
@@ -100,17 +100,17 @@ TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i,
     }
   }
   const Seat loser = schnapsen::other(m.winner);
-  out.winner[i] = player_of(m.winner, a);
-  out.game_points[i] = std::int8_t(schnapsen::to_win(m, loser));
-  out.how[i] = std::int8_t(m.last_result.how);
-  put_pair(out.points, i, a, m.scores);
-  put_pair(out.tricks, i, a, won);
-  out.seat_a[i] = std::int8_t(a + 1);
-  out.dealer[i] = std::int8_t(dealer + 1);
-  out.deals[i] = std::int16_t(m.deals_done);
-  out.fool[i] = -1;
-  out.bouts[i] = 0;
-  out.moves[i] = moves;
+  out.winner[row] = player_of(m.winner, a);
+  out.game_points[row] = std::int8_t(schnapsen::to_win(m, loser));
+  out.how[row] = std::int8_t(m.last_result.how);
+  put_pair(out.points, row, a, m.scores);
+  put_pair(out.tricks, row, a, won);
+  out.seat_a[row] = std::int8_t(a + 1);
+  out.dealer[row] = std::int8_t(dealer + 1);
+  out.deals[row] = std::int16_t(m.deals_done);
+  out.fool[row] = -1;
+  out.bouts[row] = 0;
+  out.moves[row] = moves;
 }
 
 }  // namespace trumpf::sim

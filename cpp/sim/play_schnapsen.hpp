@@ -7,7 +7,10 @@
 
 namespace trumpf::sim {
 
-void play_schnapsen_deal(const Spec& spec, std::uint64_t i, const Columns& out) noexcept;
-void play_schnapsen_match(const Spec& spec, std::uint64_t i, const Columns& out) noexcept;
+// Game `i` of the run, into row `row` of `out`.
+void play_schnapsen_deal(const Spec& spec, std::uint64_t i, std::uint64_t row,
+                         const Columns& out) noexcept;
+void play_schnapsen_match(const Spec& spec, std::uint64_t i, std::uint64_t row,
+                          const Columns& out) noexcept;
 
 }  // namespace trumpf::sim

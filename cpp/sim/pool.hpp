@@ -1,4 +1,5 @@
-// Runs `play(i)` for every i in [0, count) on `threads` threads.
+// Runs `play(i)` for every i in [0, count) on `threads` threads; throws
+// ThreadsRefused, with nothing left running, when the threads cannot start.
 //
 // Work is handed out in small chunks from one atomic counter, so a slow game
 // never holds up the others; each game writes only its own record, so the
@@ -8,6 +9,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -16,6 +20,16 @@ namespace trumpf::sim {
 struct Progress {
   std::atomic<std::uint64_t> done{0};
   std::atomic<bool> cancel{false};
+};
+
+// What the caller passes when asking for more threads than the system will
+// start: the games already handed out are finished, the rest not begun.
+struct ThreadsRefused : std::runtime_error {
+  int started;
+  ThreadsRefused(int asked, int got, const char* why)
+      : std::runtime_error("the system started " + std::to_string(got) + " of " +
+                           std::to_string(asked) + " threads: " + why),
+        started(got) {}
 };
 
 template <typename Play>
@@ -37,7 +51,14 @@ void run_parallel(std::uint64_t count, int threads, Progress& progress, Play pla
   }
   std::vector<std::thread> pool;
   pool.reserve(std::size_t(threads));
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  try {
+    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  } catch (const std::system_error& e) {
+    // Out of threads (a process limit): stop the ones started, then say so.
+    progress.cancel.store(true);
+    for (auto& t : pool) t.join();
+    throw ThreadsRefused(threads, int(pool.size()), e.what());
+  }
   for (auto& t : pool) t.join();
 }
 

@@ -31,18 +31,19 @@ void match_seed(const std::uint8_t* seed, std::uint64_t index, std::uint8_t out[
 void run(const Spec& asked, const Columns& out, Progress& progress) {
   Spec spec = asked;
   spec.key = Stream::key_of(spec.seed);
-  run_parallel(spec.count, spec.threads, progress, [&](std::uint64_t i) {
+  run_parallel(spec.count, spec.threads, progress, [&](std::uint64_t row) {
+    const std::uint64_t game = spec.first + row;
     switch (spec.game) {
       case Game::kSchnapsenDeal:
       case Game::kSixtySixDeal:
-        play_schnapsen_deal(spec, i, out);
+        play_schnapsen_deal(spec, game, row, out);
         break;
       case Game::kSchnapsenMatch:
       case Game::kSixtySixMatch:
-        play_schnapsen_match(spec, i, out);
+        play_schnapsen_match(spec, game, row, out);
         break;
       case Game::kDurak:
-        play_durak_game(spec, i, out);
+        play_durak_game(spec, game, row, out);
         break;
     }
   });

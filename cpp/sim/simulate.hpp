@@ -58,6 +58,9 @@ struct Spec {
   Policy players[2];
   std::uint8_t seed[32];
   Stream::Key key;  // set by run(): Stream::key_of(seed), whence the players' streams
+  // A shard of a run: games first .. first + count - 1, into rows 0 .. count - 1.
+  // Game i is the same whatever the shard it is played in.
+  std::uint64_t first;
   std::uint64_t count;
   int threads;
 };
@@ -68,8 +71,9 @@ const std::vector<std::string>& endings_of(Game game);
 // Whether `policy` exists for `game` (bot3 is Durak's alone).
 bool offers(Game game, Policy policy);
 
-// Plays game i for every i in [0, count): writes row i of `out`. Stops early
-// when progress.cancel is set; rows not played keep moves == -1.
+// Plays game first + r into row r of `out` for every r in [0, count). Stops
+// early when progress.cancel is set; rows not played keep moves == -1.
+// Throws ThreadsRefused (pool.hpp) when the threads cannot be started.
 void run(const Spec& spec, const Columns& out, Progress& progress);
 
 // The seed match i of a match simulation is built from:

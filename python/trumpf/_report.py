@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from rich.table import Table
 
+from trumpf.schnapsen import variant
 from trumpf.simulation import Simulation
+
+HOUSE_RULES = ("exchange_min_stock", "close_min_stock", "marriage_by_lead", "failed_close_pays")
+
+
+def house_rules_line(sim: Simulation) -> str | None:
+    """The house rules that differ from the reference's, as one line; None when none do."""
+    if sim.rules is None:
+        return None
+    reference = variant.get(sim.rules["name"])
+    changed = [f"{k}={sim.rules[k]}" for k in HOUSE_RULES if sim.rules[k] != reference[k]]
+    return "house rules: " + ", ".join(changed) if changed else None
 
 
 def summary_table(sim: Simulation, seconds: float) -> Table:
@@ -14,7 +26,7 @@ def summary_table(sim: Simulation, seconds: float) -> Table:
         f"{sim.game}: {s.games:,} games, {sim.players[0]} (A) v {sim.players[1]} (B), "
         f"{s.games / seconds:,.0f} games/s on {sim.threads} thread(s)"
     )
-    table = Table(title=title)
+    table = Table(title=title, caption=house_rules_line(sim))
     table.add_column("")
     table.add_column(f"A: {sim.players[0]}", justify="right")
     table.add_column(f"B: {sim.players[1]}", justify="right")

@@ -60,6 +60,19 @@ def _bounded(kind: Callable[[str], Any], low: float, high: float) -> Callable[[s
     return parse
 
 
+def _house_rule(text: str) -> tuple[str, object]:
+    """NAME=VALUE with VALUE read as an int, true/false or a word."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    value: object = raw
+    if raw.lower() in ("true", "false"):
+        value = raw.lower() == "true"
+    elif raw.isdigit() and len(raw) <= 3:
+        value = int(raw)
+    return name, value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="trumpf",
@@ -87,6 +100,15 @@ def _parser() -> argparse.ArgumentParser:
         "--threads", type=int, default=None, help="worker threads, 1 to 1024 (default: all cores)"
     )
     sim.add_argument("--out", help="save the per-game results (a .npz or .csv file)")
+    sim.add_argument(
+        "--variant-rule",
+        action="append",
+        type=_house_rule,
+        default=[],
+        metavar="NAME=VALUE",
+        help="change a house rule of a Schnapsen-family game, e.g. marriage_by_lead=true "
+        "or close_min_stock=3 (repeatable; see docs/house-rules.md)",
+    )
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_play(commands)
     _add_replay(commands)
@@ -100,6 +122,14 @@ def _add_play(commands: Any) -> None:
         description="Play Schnapsen, Sixty-Six or Durak at the terminal.",
     )
     play.add_argument("game", choices=("schnapsen", "sixtysix", "durak"), help="what to play")
+    play.add_argument(
+        "--rules",
+        metavar="PRESET",
+        help="house rules by preset name: schnapsen-tjger (Schnapsen as a card-game "
+        "framework's help page has it: exchange and close need 3 cards left to draw, a "
+        "marriage is shown by leading its king or queen (type m KH), and a failed close "
+        "pays the non-closer what the closer would have won, at least 2)",
+    )
     play.add_argument(
         "--mode",
         choices=("bot", "hotseat", "watch"),
@@ -201,7 +231,11 @@ def _play(args: argparse.Namespace) -> int:
         if args.game == "durak":
             return play_durak(impl=durak_engine(args.engine), seat=seat or 1, **common)
         return play_schnapsen(
-            args.game, impl=schnapsen_engine(args.engine), seat=seat or "p1", **common
+            args.game,
+            impl=schnapsen_engine(args.engine),
+            seat=seat or "p1",
+            rules=args.rules,
+            **common,
         )
     except ImportError as missing:
         return fail(f"the C++ core is not available ({missing})")
@@ -231,8 +265,9 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace, console: Console) -> int:
     try:
+        rules = dict(args.variant_rule)
         players, seed = check_arguments(
-            args.game, args.games, args.players, args.seed, args.threads
+            args.game, args.games, args.players, args.seed, args.threads, rules
         )
         if args.out is not None:
             if not args.out.endswith((".npz", ".csv")):
@@ -266,6 +301,7 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
                 seed=seed,
                 threads=args.threads,
                 progress=progress,
+                rules=rules,
             )
         except SimulationInterrupted as stop:
             sim = stop.partial

@@ -14,10 +14,11 @@ single game through the ordinary Python API.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,8 @@ import numpy as np
 import numpy.typing as npt
 
 from trumpf import _core
+from trumpf.errors import Error
+from trumpf.schnapsen import variant as _variant
 
 __all__ = [
     "GAMES",
@@ -37,17 +40,23 @@ __all__ = [
     "Summary",
     "check_arguments",
     "match_seed",
+    "rules_for",
     "simulate",
 ]
 
-GAMES: tuple[str, ...] = ("schnapsen", "sixtysix", "schnapsen-match", "sixtysix-match", "durak")
-"""The games a simulation can play: single deals, whole matches, Durak games."""
+_VARIANTS: tuple[str, ...] = tuple(_variant.variants()) + tuple(_variant.presets())
+
+GAMES: tuple[str, ...] = (
+    *_VARIANTS,
+    *(f"{name}-match" for name in _VARIANTS),
+    "durak",
+)
+"""The games a simulation can play: single deals and whole matches of each
+Schnapsen-family variant and house-rule preset (``schnapsen-tjger``), and
+Durak games."""
 
 PLAYERS: dict[str, tuple[str, ...]] = {
-    "schnapsen": ("random", "bot1", "bot2"),
-    "sixtysix": ("random", "bot1", "bot2"),
-    "schnapsen-match": ("random", "bot1", "bot2"),
-    "sixtysix-match": ("random", "bot1", "bot2"),
+    **{game: ("random", "bot1", "bot2") for game in GAMES if game != "durak"},
     "durak": ("random", "bot1", "bot2", "bot3"),
 }
 """The built-in policies each game offers."""
@@ -184,6 +193,8 @@ class Simulation:
     endings: tuple[str, ...]
     columns: dict[str, npt.NDArray[Any]] = field(repr=False)
     complete: bool = True
+    rules: dict[str, Any] | None = field(default=None, repr=False)
+    """The full rules table of a Schnapsen-family game (house rules included); None in Durak."""
 
     @property
     def games(self) -> int:
@@ -237,6 +248,7 @@ class Simulation:
             "players": np.array(self.players),
             "seed": np.array(self.seed.hex()),
             "endings": np.array(self.endings),
+            "rules": np.array(json.dumps(self.rules)),
         }
         if target.endswith(".csv"):
             self._save_csv(target)
@@ -285,8 +297,8 @@ class Simulation:
         if self.game == "durak":
             return {"seed": self.seed, "number": index + 1, "seats": seats}
         dealer = "p1" if int(self.columns["dealer"][index]) == 1 else "p2"
-        variant = self.game.split("-")[0]
-        if self.game.endswith("-match"):
+        variant = self.rules
+        if _is_match(self.game):
             seed = match_seed(self.seed, index)
             return {"variant": variant, "seed": seed, "dealer": dealer, "seats": seats}
         return {
@@ -358,6 +370,7 @@ def check_arguments(
     players: Sequence[str] = ("random", "random"),
     seed: SeedLike = None,
     threads: int | None = None,
+    rules: Mapping[str, object] | None = None,
 ) -> tuple[tuple[str, str], bytes]:
     """Refuses (SimulationError) what :func:`simulate` would refuse, before any game is played.
 
@@ -389,7 +402,28 @@ def check_arguments(
         raise SimulationError(
             f"threads must be a whole number from 1 to {MAX_THREADS}, got {threads!r}"
         )
+    rules_for(game, rules)
     return (players[0], players[1]), _seed_bytes(seed)
+
+
+def _is_match(game: str) -> bool:
+    return game.endswith("-match")
+
+
+def rules_for(game: str, rules: Mapping[str, object] | None) -> dict[str, Any] | None:
+    """The full rules table a Schnapsen-family game is played under (None for Durak).
+
+    ``rules`` are house-rule changes on top of the variant or preset ``game`` names.
+    """
+    if game == "durak":
+        if rules:
+            raise SimulationError("Durak has no house rules")
+        return None
+    base = game.removesuffix("-match")
+    try:
+        return _variant.custom(base, **dict(rules or {}))
+    except Error as err:
+        raise SimulationError(err.message) from None
 
 
 def _memory() -> int:
@@ -407,6 +441,7 @@ def simulate(
     seed: SeedLike = None,
     threads: int | None = None,
     progress: ProgressCallback | None = None,
+    rules: Mapping[str, object] | None = None,
 ) -> Simulation:
     """Plays ``games`` whole games of ``game`` between two built-in policies in C++.
 
@@ -416,10 +451,18 @@ def simulate(
     most :data:`MAX_GAMES` and must fit the machine's memory. ``progress(done, total)`` is called from the calling
     thread now and then. Ctrl-C stops the workers cleanly and raises
     :class:`SimulationInterrupted`, whose ``partial`` holds the games finished.
+
+    ``rules`` changes house rules of a Schnapsen-family game, on top of the
+    variant or preset the game names: ``simulate("schnapsen", ...,
+    rules={"marriage_by_lead": True})``; see :func:`trumpf.schnapsen.variant.custom`.
     """
-    pair, raw_seed = check_arguments(game, games, players, seed, threads)
+    pair, raw_seed = check_arguments(game, games, players, seed, threads, rules)
+    table = rules_for(game, rules)
     n_threads = threads if threads is not None else min(os.cpu_count() or 1, MAX_THREADS)
-    result = _core.sim.run(game, games, pair[0], pair[1], raw_seed, n_threads, progress)
+    kind = "durak" if table is None else table["name"] + ("-match" if _is_match(game) else "")
+    result = _core.sim.run(
+        kind, games, pair[0], pair[1], raw_seed, n_threads, progress, rules=table
+    )
     columns: dict[str, npt.NDArray[Any]] = dict(result["columns"])
     done = int(result["done"])
     if done < games:
@@ -432,6 +475,7 @@ def simulate(
         endings=tuple(result["endings"]),
         columns=columns,
         complete=done == games,
+        rules=table,
     )
     if result["interrupted"]:
         raise SimulationInterrupted(sim)

@@ -5,6 +5,7 @@
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
+#include "bindings/register.hpp"
 #include "bindings/schnapsen/convert.hpp"
 #include "schnapsen/variant.hpp"
 
@@ -135,3 +136,11 @@ py::dict rules_dict(const ts::Rules& r) {
 }
 
 }  // namespace trumpf::bindings::schnapsen
+
+namespace trumpf::bindings {
+
+trumpf::schnapsen::Rules schnapsen_rules_of(pybind11::handle variant) {
+  return schnapsen::rules_arg(variant);
+}
+
+}  // namespace trumpf::bindings

@@ -70,6 +70,17 @@ def _card_of(impl: ModuleType, word: str, hand: list[int]) -> int | None:
     return card
 
 
+def _marriage(view: Mapping[str, Any], suit: str, shown: int | None) -> dict[str, Any]:
+    """A marriage in `suit`; where the rules show it by a lead (the legal entries carry a
+    card), led with `shown`, or with the king when no card was named."""
+    by_lead = [m for m in view["legal"] if m.get("kind") == "marriage" and "card" in m]
+    if not by_lead:
+        return {"kind": "marriage", "suit": suit}
+    for_suit = [m for m in by_lead if m["suit"] == suit]
+    card = shown if shown is not None else (for_suit[0]["card"] if for_suit else None)
+    return {"kind": "marriage", "suit": suit, "card": card}
+
+
 def _unknown(text: str, help_text: str, hand: list[int]) -> Command:
     if text.isdecimal():
         why = f"there is no card number {printable(text, 20)} in your hand (1-{len(hand)})"
@@ -98,17 +109,18 @@ def parse_schnapsen(impl: ModuleType, text: str, view: Mapping[str, Any]) -> Com
     if word == "m" or (word.startswith("m ") and len(word) > 2):
         rest = raw[1:].strip()
         if not rest:
-            offered = [m for m in view["legal"] if m.get("kind") == "marriage"]
+            offered = {m["suit"] for m in view["legal"] if m.get("kind") == "marriage"}
             if len(offered) == 1:
-                return Command("move", {"kind": "marriage", "suit": offered[0]["suit"]})
+                return Command("move", _marriage(view, offered.pop(), None))
             return Command("unknown", message="say which suit: m H, m S, m D or m C")
-        suit = _suit_of_word(rest)
+        shown = _card_of(impl, rest.split()[0], hand) if len(rest) <= 3 else None
+        suit = _suit_of_word(rest) if shown is None else impl.card.suit_of(shown)
         if suit is None:
             return Command(
                 "unknown",
                 message=f"{printable(repr(rest), 40)} is not a suit: try m H, m S, m D or m C",
             )
-        return Command("move", {"kind": "marriage", "suit": suit})
+        return Command("move", _marriage(view, suit, shown))
     if not word:
         return Command("unknown", message=f"nothing typed. {SCHNAPSEN_HELP}")
     card = _card_of(impl, word, hand)

@@ -92,14 +92,15 @@ def _build(impl: ModuleType, log: dict[str, Any]) -> Any:
         seed = bytes.fromhex(str(log.get("seed", "")))
         if kind == "game":
             return impl.Game.build(seed=seed, number=log.get("number", 1))
+        rules = log.get("rules", game_name)
         if kind == "deal":
             return impl.Deal.build(
-                variant=game_name,
+                variant=rules,
                 seed=seed,
                 number=log.get("number", 1),
                 dealer=log.get("dealer", "p1"),
             )
-        return impl.Match.build(variant=game_name, seed=seed, dealer=log.get("dealer", "p1"))
+        return impl.Match.build(variant=rules, seed=seed, dealer=log.get("dealer", "p1"))
     except (TypeError, ValueError, OverflowError) as bad:
         code = getattr(bad, "code", "no_seed")
         raise LogError(f"the log's deal is refused: {code} ({printable(str(bad))})") from None

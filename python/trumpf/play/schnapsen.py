@@ -26,13 +26,20 @@ def engine(name: str = "core") -> ModuleType:
 
 
 class SchnapsenTable(Table):
-    def __init__(self, impl: ModuleType, term: Terminal, variant: str, **kw: Any) -> None:
+    def __init__(
+        self, impl: ModuleType, term: Terminal, variant: str, rules: str | None = None, **kw: Any
+    ) -> None:
         super().__init__(impl, term, **kw)
         if variant not in VARIANTS:
             raise ValueError(f"unknown game {variant!r}")
+        table = impl.variant.get(variant if rules is None else rules)
+        if table["name"] != variant:
+            raise ValueError(f"the rules {rules!r} are for {table['name']}, not {variant}")
         self.variant = variant
         self.title = "Schnapsen" if variant == "schnapsen" else "Sixty-Six"
-        self.game = impl.Match.build(variant=variant, seed=self.seed)
+        if rules is not None:
+            self.title += f" ({rules})"
+        self.game = impl.Match.build(variant=table, seed=self.seed)
         self.bot = impl.Bot(level=impl.Bot.level_for(self.level))
 
     def seats(self) -> tuple[Any, ...]:
@@ -86,6 +93,7 @@ def play_schnapsen(
     seed: str | bytes | None = None,
     save: str | None = None,
     delay: float = 0.6,
+    rules: str | None = None,
 ) -> int:
     """Play a Schnapsen or Sixty-Six match reading ``inp`` and writing ``out``; the exit code."""
     if seat not in ("p1", "p2"):
@@ -96,6 +104,7 @@ def play_schnapsen(
         impl or engine(),
         term,
         variant,
+        rules,
         mode=mode,
         seat=seat,
         level=level,
