@@ -8,16 +8,23 @@ somebody claims or the cards run out: reaching 66 does nothing by itself.
 from __future__ import annotations
 
 import copy as copy_mod
-import json
 from typing import Any
 
+from .._args import (
+    as_dict,
+    as_seq,
+    check_log_keys,
+    read_log_text,
+    seed_from_hex,
+    show,
+)
 from . import scoring, trick
 from . import variant as variant_mod
-from .card import MARRIAGE_SUITS, card_of, is_card, name_of
-from .deck import check_number, check_seed, deal_for
+from .card import MARRIAGE_SUITS, SUITS, card_id, card_of, name_of
+from .deck import check_dealer, check_number, check_seed, check_variant, deal_for
 from .errors import Error
 
-__all__ = ["SEATS", "Deal", "check_seat", "other"]
+__all__ = ["Deal", "other"]
 
 SEATS = ("p1", "p2")
 
@@ -25,53 +32,77 @@ SEATS = ("p1", "p2")
 MOVE_KINDS = ("lead", "follow", "marriage", "exchange", "close", "claim", "draw")
 
 
-def other(seat: str) -> str:
-    """The other seat: "p1" <-> "p2"."""
-    if seat == "p1":
-        return "p2"
-    if seat == "p2":
-        return "p1"
-    raise Error("bad_seat", f"{seat!r} is not a seat (p1, p2)")
+# The events a Schnapsen-family history may hold, and which of them are moves.
+EVENT_KINDS = (*MOVE_KINDS, "trick", "deal_end", "deal", "game_end")
+
+
+def seat_of(seat: object) -> str | None:
+    """The exact seat ``seat`` holds ("p1" or "p2"), else None."""
+    if isinstance(seat, str) and str.__str__(seat) in SEATS:
+        return str.__str__(seat)
+    return None
 
 
 def check_seat(seat: object) -> str:
     """The seat itself, or ``bad_seat`` for anything but "p1" and "p2"."""
-    if not isinstance(seat, str) or seat not in SEATS:
-        raise Error("bad_seat", f"{seat!r} is not a seat (p1, p2)")
-    return seat
+    checked = seat_of(seat)
+    if checked is None:
+        raise Error("bad_seat", f"{show(seat)} is not a seat (p1, p2)")
+    return checked
+
+
+def other(seat: str) -> str:
+    """The other seat: "p1" <-> "p2"."""
+    return "p2" if check_seat(seat) == "p1" else "p1"
+
+
+class Unbuilt:
+    """What every Deal, Match and Bot made by ``__new__`` without its builder answers.
+
+    Nothing is set on such an object, so any property or method reaches for a
+    field that is not there and lands here: ``Error`` ``not_built``, never a
+    crash or a made-up value.
+    """
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        kind = type(self).__name__
+        raise Error("not_built", f"this {kind} was made by __new__, not built (use {kind}.build)")
 
 
 def _names(cards: list[int]) -> str:
     return "[" + ", ".join(name_of(c) for c in cards) + "]"
 
 
-class Deal:
+class Deal(Unbuilt):
     """A deal of Schnapsen or of Sixty-Six, from the deal to the verdict."""
 
+    _variant: str
+    _rules: dict[str, Any]
+    _seed: bytes
+    _number: int
+    _dealer: str
+    _trump: str
+    _hands: dict[str, list[int]]
+    _talon: list[int]
+    _turn_up: int | None
+    _closed_by: str | None
+    _close_state: dict[str, Any] | None
+    _pending_draw: bool
+    _melds: list[dict[str, Any]]
+    _must_lead: list[int] | None
+    _tricks: list[dict[str, Any]]
+    _taken: dict[str, int]
+    _tricks_won: dict[str, int]
+    _turn: str
+    _leader: str
+    _lead: int | None
+    _result: dict[str, Any] | None
+    _history: list[dict[str, Any]]
+
     def __init__(self) -> None:
-        # Built only through Deal.build; the fields are filled in there.
-        self._variant = ""
-        self._rules: dict[str, Any] = {}
-        self._seed = b""
-        self._number = 1
-        self._dealer = "p1"
-        self._trump = ""
-        self._hands: dict[str, list[int]] = {"p1": [], "p2": []}
-        self._talon: list[int] = []
-        self._turn_up: int | None = None
-        self._closed_by: str | None = None
-        self._close_state: dict[str, Any] | None = None
-        self._pending_draw = False
-        self._melds: list[dict[str, Any]] = []
-        self._must_lead: list[int] | None = None
-        self._tricks: list[dict[str, Any]] = []
-        self._taken: dict[str, int] = {"p1": 0, "p2": 0}
-        self._tricks_won: dict[str, int] = {"p1": 0, "p2": 0}
-        self._turn = "p1"
-        self._leader = "p1"
-        self._lead: int | None = None
-        self._result: dict[str, Any] | None = None
-        self._history: list[dict[str, Any]] = []
+        raise TypeError("use Deal.build(variant=..., seed=..., number=1, dealer='p1')")
 
     # ------------------------------------------------------------------ build
 
@@ -84,12 +115,13 @@ class Deal:
         dealer: str = "p1",
     ) -> Deal:
         """A freshly dealt deal; the non-dealer is on lead."""
+        variant = check_variant(variant)
         rules = variant_mod.get(variant)
         checked_seed = check_seed(seed)
         checked_number = check_number(number)
-        check_seat(dealer)
+        dealer = check_dealer(dealer)
         dealt = deal_for(variant, checked_seed, checked_number, dealer)
-        deal = cls()
+        deal = object.__new__(cls)
         deal._variant = variant
         deal._rules = rules
         deal._seed = checked_seed
@@ -101,11 +133,27 @@ class Deal:
         deal._turn_up = dealt["turn_up"]
         deal._turn = other(dealer)
         deal._leader = other(dealer)
+        deal._closed_by = None
+        deal._close_state = None
+        deal._pending_draw = False
+        deal._melds = []
+        deal._must_lead = None
+        deal._tricks = []
+        deal._taken = {"p1": 0, "p2": 0}
+        deal._tricks_won = {"p1": 0, "p2": 0}
+        deal._lead = None
+        deal._result = None
+        deal._history = []
         return deal
 
     def copy(self) -> Deal:
         """An independent copy: playing on it leaves this deal untouched."""
         return copy_mod.deepcopy(self)
+
+    def __copy__(self) -> Deal:
+        # copy.copy gives an independent copy too: a shallow one would share
+        # the hands and the history with this deal.
+        return self.copy()
 
     # -------------------------------------------------------------- accessors
 
@@ -269,7 +317,7 @@ class Deal:
         Answers for the seat whatever the turn: only the talon, the turn-up
         and (in Sixty-Six) a trick won matter.
         """
-        check_seat(seat)
+        seat = check_seat(seat)
         if self.closed or self._pending_draw:
             return None
         if self.draw_left == 0 or self._turn_up is None:
@@ -281,7 +329,7 @@ class Deal:
 
     def can_close(self, seat: str) -> bool:
         """Whether the talon can be closed (by this seat, were it on lead)."""
-        check_seat(seat)
+        seat = check_seat(seat)
         if self.closed or self.draw_left == 0:
             return False
         # Only Sixty-Six may close between a trick and its draw.
@@ -289,7 +337,7 @@ class Deal:
 
     def can_marry(self, seat: str) -> list[dict[str, Any]]:
         """The marriages the seat holds and may declare, in suit order C, D, H, S."""
-        check_seat(seat)
+        seat = check_seat(seat)
         if self._must_lead is not None or self._pending_draw:
             return []
         if not self._rules["marriage_after_close"] and self.phase == 2:
@@ -310,7 +358,7 @@ class Deal:
         Just after a trick, or after declaring a marriage, on lead, before
         leading. A claim that turns out short is a false claim and loses.
         """
-        check_seat(seat)
+        seat = check_seat(seat)
         if self.over or self._turn != seat or self._lead is not None:
             return False
         return bool(self._tricks) or any(m["seat"] == seat for m in self._melds)
@@ -319,7 +367,7 @@ class Deal:
 
     def legal(self, seat: str) -> list[dict[str, Any]]:
         """What the seat may do, in the reference order; [] if not its move."""
-        check_seat(seat)
+        seat = check_seat(seat)
         if self.over or seat != self._turn:
             return []
         hand = self._hands[seat]
@@ -363,11 +411,16 @@ class Deal:
         """
         if self.over:
             raise Error("deal_over", "the deal is over")
-        if not isinstance(seat, str) or seat not in SEATS or seat != self._turn:
-            raise Error("not_your_turn", f"it is {self._turn}'s turn, not {seat!r}'s")
-        kind = move.get("kind") if isinstance(move, dict) else None
-        if not isinstance(kind, str) or kind not in self._kinds_now():
-            raise Error("not_legal", f"{kind!r} is not a move {seat} can make now")
+        checked = seat_of(seat)
+        if checked is None or checked != self._turn:
+            raise Error("not_your_turn", f"it is {self._turn}'s turn, not {show(seat)}'s")
+        seat = checked
+        # The move is read by value: a dict subclass's own methods never run.
+        move = dict(dict.items(move)) if isinstance(move, dict) else {}
+        kind = move.get("kind")
+        kind = str.__str__(kind) if isinstance(kind, str) else None
+        if kind is None or kind not in self._kinds_now():
+            raise Error("not_legal", f"{show(move.get('kind'))} is not a move {seat} can make now")
         if kind == "lead":
             events = self._lead_card(seat, move)
         elif kind == "follow":
@@ -386,11 +439,13 @@ class Deal:
         return events
 
     def _held(self, seat: str, move: dict[str, Any]) -> int:
-        card = move.get("card")
+        card = card_id(move.get("card"))
         hand = self._hands[seat]
-        if not is_card(card) or card not in hand:
-            raise Error("not_held", f"{seat} cannot play {card!r}: not in hand {_names(hand)}")
-        assert isinstance(card, int)
+        if card is None or card not in hand:
+            raise Error(
+                "not_held",
+                f"{seat} cannot play {show(move.get('card'))}: not in hand {_names(hand)}",
+            )
         return card
 
     def _lead_card(self, seat: str, move: dict[str, Any]) -> list[dict[str, Any]]:
@@ -508,9 +563,12 @@ class Deal:
 
     def _marriage(self, seat: str, move: dict[str, Any]) -> list[dict[str, Any]]:
         suit = move.get("suit")
+        suit = str.__str__(suit) if isinstance(suit, str) else None
         offered = [m for m in self.can_marry(seat) if m["suit"] == suit]
         if not offered:
-            raise Error("no_marriage", f"{seat} has no marriage in {suit!r} to declare now")
+            raise Error(
+                "no_marriage", f"{seat} has no marriage in {show(move.get('suit'))} to declare now"
+            )
         meld = offered[0]
         counted = self._tricks_won[seat] > 0
         self._melds.append(
@@ -541,7 +599,7 @@ class Deal:
 
     def view(self, seat: str) -> dict[str, Any]:
         """What one seat may see: its own hand, never the other's or the talon."""
-        check_seat(seat)
+        seat = check_seat(seat)
         return {
             "seat": seat,
             "variant": self._variant,
@@ -583,22 +641,35 @@ class Deal:
         """
         moves: list[dict[str, Any]] = []
         previous: dict[str, Any] | None = None
-        for event in history:
-            kind = event.get("kind")
+        for index, raw in enumerate(as_seq(history, "bad_history", "a history")):
+            event = as_dict(raw, "bad_history", f"event {index}")
+            kind = _event_kind(event, index)
+            if kind not in MOVE_KINDS:
+                previous = event
+                continue
+            seat = seat_of(event.get("seat"))
+            if seat is None:
+                raise Error("bad_history", f"event {index} ({kind}) has no seat")
             if kind in ("lead", "follow"):
-                moves.append({"seat": event["seat"], "kind": kind, "card": event["card"]})
+                card = card_id(event.get("card"))
+                if card is None:
+                    raise Error("bad_history", f"event {index} ({kind}) has no card")
+                moves.append({"seat": seat, "kind": kind, "card": card})
             elif kind == "marriage":
-                moves.append({"seat": event["seat"], "kind": kind, "suit": event["suit"]})
+                suit = event.get("suit")
+                if not isinstance(suit, str) or str.__str__(suit) not in SUITS:
+                    raise Error("bad_history", f"event {index} (marriage) has no suit")
+                moves.append({"seat": seat, "kind": kind, "suit": str.__str__(suit)})
             elif kind == "exchange":
                 automatic = (
                     previous is not None
                     and previous.get("kind") == "close"
-                    and previous.get("seat") != event["seat"]
+                    and seat_of(previous.get("seat")) not in (None, seat)
                 )
                 if not automatic:
-                    moves.append({"seat": event["seat"], "kind": kind})
-            elif kind in ("close", "claim", "draw"):
-                moves.append({"seat": event["seat"], "kind": kind})
+                    moves.append({"seat": seat, "kind": kind})
+            else:
+                moves.append({"seat": seat, "kind": kind})
             previous = event
         return moves
 
@@ -609,15 +680,16 @@ class Deal:
         seed: bytes | None = None,
         number: int = 1,
         dealer: str = "p1",
-        moves: list[dict[str, Any]] | None = None,
+        moves: list[dict[str, Any]] | tuple[dict[str, Any], ...] = (),
     ) -> dict[str, Any]:
         """Rebuild a deal from its seed and play the moves; {deal, events}.
 
-        The first refused move raises its ``Error``, naming the move's index.
+        ``moves`` is a list or a tuple of moves, else ``not_legal``. The first
+        refused move raises its ``Error``, naming the move's index.
         """
         deal = cls.build(variant=variant, seed=seed, number=number, dealer=dealer)
         events: list[dict[str, Any]] = []
-        for index, move in enumerate(moves or []):
+        for index, move in enumerate(check_moves(moves)):
             events.extend(_replay_one(deal, index, move))
         return {"deal": deal, "events": events}
 
@@ -633,48 +705,57 @@ class Deal:
         }
 
     @classmethod
-    def from_log(cls, log: dict[str, Any] | str) -> Deal:
-        """The deal a log (dict or its JSON text) describes, replayed."""
-        data = _read_log(log, "deal")
+    def from_log(cls, log: dict[str, Any] | str | bytes) -> Deal:
+        """The deal a log (dict, or its JSON text as str or UTF-8 bytes) describes, replayed."""
+        data = _read_log(log, "deal", ("game", "kind", "seed", "number", "dealer", "moves"))
         replayed = cls.replay(
             variant=data["game"],
             seed=data["seed"],
-            number=data.get("number", 1),
-            dealer=data.get("dealer", "p1"),
-            moves=data.get("moves", []),
+            number=data["number"],
+            dealer=data["dealer"],
+            moves=data["moves"],
         )
         deal: Deal = replayed["deal"]
         return deal
 
 
+def _event_kind(event: dict[str, Any], index: int) -> str:
+    kind = event.get("kind")
+    if isinstance(kind, str) and str.__str__(kind) in EVENT_KINDS:
+        return str.__str__(kind)
+    raise Error("bad_history", f"event {index} has no kind of this game: {show(kind)}")
+
+
+def check_moves(moves: object) -> list[Any]:
+    """The moves of a replay: a list or a tuple, else ``not_legal``."""
+    return as_seq(moves, "not_legal", "the moves of a replay")
+
+
 def _replay_one(game: Any, index: int, move: Any) -> list[dict[str, Any]]:
     # A logged move is {seat, kind, ...}; the seat is split off for apply.
     if not isinstance(move, dict):
-        raise Error("not_legal", f"move {index}: {move!r} is not a move")
+        raise Error("not_legal", f"move {index}: {show(move)} is not a move")
+    move = dict(dict.items(move))
     seat = move.get("seat")
     body = {k: v for k, v in move.items() if k != "seat"}
     try:
         events: list[dict[str, Any]] = game.apply(seat, body)
     except Error as error:
-        raise Error(error.code, f"move {index} ({move!r}) refused: {error.message}") from None
+        raise Error(error.code, f"move {index} refused: {error.message}") from None
     return events
 
 
-def _read_log(log: dict[str, Any] | str, kind: str) -> dict[str, Any]:
-    try:
-        data = json.loads(log) if isinstance(log, str) else log
-    except ValueError:
-        raise Error("bad_log", "a log is a dict or its JSON text") from None
-    if not isinstance(data, dict):
-        raise Error("bad_log", "a log is a dict or its JSON text")
-    seed = data.get("seed")
-    if isinstance(seed, str):
-        try:
-            seed = bytes.fromhex(seed)
-        except ValueError:
-            raise Error("no_seed", f"{seed!r} is not a hex seed") from None
+def _read_log(log: object, kind: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    # A log is exactly what to_log writes: every key there, no other, the
+    # game one of this family's and the kind this class's.
+    data = read_log_text(log)
+    check_log_keys(data, keys, f"a {kind} log")
+    game = data["game"]
+    if not isinstance(game, str) or str.__str__(game) not in variant_mod.variants():
+        raise Error("bad_log", f"this is not a schnapsen or sixtysix log: game {show(game)}")
+    if not isinstance(data["kind"], str) or str.__str__(data["kind"]) != kind:
+        raise Error("bad_log", f"this log is a {show(data['kind'])}, not a {kind}")
     result = dict(data)
-    result["seed"] = seed
-    if result.get("kind", kind) != kind:
-        raise Error("bad_log", f"this log is a {result.get('kind')!r}, not a {kind}")
+    result["game"] = str.__str__(game)
+    result["seed"] = seed_from_hex(data["seed"])
     return result

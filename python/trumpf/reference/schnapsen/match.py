@@ -11,37 +11,39 @@ import copy as copy_mod
 from typing import Any
 
 from . import variant as variant_mod
-from .deal import Deal, _read_log, _replay_one, check_seat, other
-from .deck import check_seed
+from .deal import Deal, Unbuilt, _read_log, _replay_one, check_moves, check_seat, other
+from .deck import check_dealer, check_seed, check_variant
 from .errors import Error
 
 __all__ = ["Match"]
 
 
-class Match:
+class Match(Unbuilt):
     """Game::Schnapsen: the running score and the rotation of deals."""
 
+    _variant: str
+    _rules: dict[str, Any]
+    _seed: bytes
+    _first_dealer: str
+    _deal: Deal
+    _scores: dict[str, int]
+    _deals: list[dict[str, Any]]
+    _result: dict[str, Any] | None
+    _history: list[dict[str, Any]]
+
     def __init__(self) -> None:
-        # Built only through Match.build.
-        self._variant = ""
-        self._rules: dict[str, Any] = {}
-        self._seed = b""
-        self._first_dealer = "p1"
-        self._deal: Deal = Deal()
-        self._scores: dict[str, int] = {"p1": 0, "p2": 0}
-        self._deals: list[dict[str, Any]] = []
-        self._result: dict[str, Any] | None = None
-        self._history: list[dict[str, Any]] = []
+        raise TypeError("use Match.build(variant=..., seed=..., dealer='p1')")
 
     @classmethod
     def build(
         cls, variant: str = "schnapsen", seed: bytes | None = None, dealer: str = "p1"
     ) -> Match:
         """A new match with its first deal dealt (which emits no event)."""
+        variant = check_variant(variant)
         rules = variant_mod.get(variant)
         checked_seed = check_seed(seed)
-        check_seat(dealer)
-        match = cls()
+        dealer = check_dealer(dealer)
+        match = object.__new__(cls)
         match._variant = variant
         match._rules = rules
         match._seed = checked_seed
@@ -49,6 +51,9 @@ class Match:
         match._deal = Deal.build(variant=variant, seed=checked_seed, number=1, dealer=dealer)
         start = rules["match_start"]
         match._scores = {"p1": start, "p2": start}
+        match._deals = []
+        match._result = None
+        match._history = []
         return match
 
     @staticmethod
@@ -59,6 +64,11 @@ class Match:
     def copy(self) -> Match:
         """An independent copy of the whole match."""
         return copy_mod.deepcopy(self)
+
+    def __copy__(self) -> Match:
+        # copy.copy gives an independent copy too: a shallow one would share
+        # the hands and the history with this match.
+        return self.copy()
 
     # -------------------------------------------------------------- accessors
 
@@ -124,7 +134,7 @@ class Match:
 
     def to_win(self, seat: str) -> int:
         """How many game points the seat still needs; never below 0."""
-        check_seat(seat)
+        seat = check_seat(seat)
         score = self._scores[seat]
         target: int = self._rules["match_target"]
         if self._rules["match_start"] > target:
@@ -135,7 +145,7 @@ class Match:
 
     def legal(self, seat: str) -> list[dict[str, Any]]:
         """The current deal's legal moves for the seat; [] once it is over."""
-        check_seat(seat)
+        seat = check_seat(seat)
         if self.over:
             return []
         return self._deal.legal(seat)
@@ -198,7 +208,7 @@ class Match:
 
     def view(self, seat: str) -> dict[str, Any]:
         """The current deal as the seat sees it, plus the match score."""
-        check_seat(seat)
+        seat = check_seat(seat)
         view = self._deal.view(seat)
         view["ply"] = len(self._history)
         if self.over:
@@ -225,12 +235,12 @@ class Match:
         variant: str = "schnapsen",
         seed: bytes | None = None,
         dealer: str = "p1",
-        moves: list[dict[str, Any]] | None = None,
+        moves: list[dict[str, Any]] | tuple[dict[str, Any], ...] = (),
     ) -> dict[str, Any]:
         """Rebuild a match from its seed and play the moves; {match, events}."""
         match = cls.build(variant=variant, seed=seed, dealer=dealer)
         events: list[dict[str, Any]] = []
-        for index, move in enumerate(moves or []):
+        for index, move in enumerate(check_moves(moves)):
             events.extend(_replay_one(match, index, move))
         return {"match": match, "events": events}
 
@@ -245,14 +255,14 @@ class Match:
         }
 
     @classmethod
-    def from_log(cls, log: dict[str, Any] | str) -> Match:
-        """The match a log (dict or its JSON text) describes, replayed."""
-        data = _read_log(log, "match")
+    def from_log(cls, log: dict[str, Any] | str | bytes) -> Match:
+        """The match a log (dict, or its JSON text as str or UTF-8 bytes) describes, replayed."""
+        data = _read_log(log, "match", ("game", "kind", "seed", "dealer", "moves"))
         replayed = cls.replay(
             variant=data["game"],
             seed=data["seed"],
-            dealer=data.get("dealer", "p1"),
-            moves=data.get("moves", []),
+            dealer=data["dealer"],
+            moves=data["moves"],
         )
         match: Match = replayed["match"]
         return match

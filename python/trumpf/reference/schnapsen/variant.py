@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._args import show
 from .errors import Error
 
-__all__ = ["VARIANTS", "get", "variants"]
+__all__ = ["get", "variants"]
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "schnapsen": {
@@ -53,6 +54,6 @@ def variants() -> list[str]:
 
 def get(name: str) -> dict[str, Any]:
     """The rules table of one game (a fresh dict), or ``bad_variant``."""
-    if not isinstance(name, str) or name not in VARIANTS:
-        raise Error("bad_variant", f"{name!r} is not a game played here (schnapsen, sixtysix)")
-    return dict(VARIANTS[name])
+    if not isinstance(name, str) or str.__str__(name) not in VARIANTS:
+        raise Error("bad_variant", f"{show(name)} is not a game played here (schnapsen, sixtysix)")
+    return dict(VARIANTS[str.__str__(name)])
