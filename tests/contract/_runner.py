@@ -17,7 +17,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _contract import outcome  # noqa: E402
+from _contract import outcome
 
 
 def main() -> None:

@@ -32,7 +32,7 @@ class Bot:
 
     def __getattr__(self, name: str) -> Any:
         # Only a Bot made by __new__ without __init__ gets here.
-        if name.startswith("__"):
+        if name.startswith("__") or "_level" in object.__getattribute__(self, "__dict__"):
             raise AttributeError(name)
         raise Error("not_built", "this Bot was made by __new__, not built (use Bot(level=...))")
 

@@ -72,7 +72,7 @@ class Game:
 
     def __getattr__(self, name: str) -> Any:
         # Only a Game made by __new__ without build gets here: nothing is set.
-        if name.startswith("__"):
+        if name.startswith("__") or "_seed" in object.__getattribute__(self, "__dict__"):
             raise AttributeError(name)
         raise Error("not_built", "this Game was made by __new__, not built (use Game.build)")
 
@@ -195,6 +195,7 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of the game."""
+        _ = self._seed  # an unbuilt game refuses here
         return _copy.deepcopy(self)
 
     def __copy__(self) -> Game:
@@ -289,6 +290,7 @@ class Game:
     @property
     def seats(self) -> list[int]:
         """The seat numbers."""
+        _ = self._seed  # an unbuilt game refuses here
         return list(SEATS)
 
     @property

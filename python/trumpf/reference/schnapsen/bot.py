@@ -20,6 +20,7 @@ class Bot(Unbuilt):
 
     _level: int
     _seed: str | bytes | None
+    _BUILT = "_level"
 
     def __init__(self, level: int = 1, seed: str | bytes | None = None) -> None:
         # The reference bots are deterministic; the seed is accepted (str,

@@ -64,8 +64,12 @@ class Unbuilt:
     crash or a made-up value.
     """
 
+    _BUILT = "_seed"
+
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
+        # Reached only for a name the object does not have: on a built one
+        # that is an AttributeError as anywhere; on an unbuilt one, not_built.
+        if name.startswith("__") or self._BUILT in object.__getattribute__(self, "__dict__"):
             raise AttributeError(name)
         kind = type(self).__name__
         raise Error("not_built", f"this {kind} was made by __new__, not built (use {kind}.build)")
@@ -148,6 +152,7 @@ class Deal(Unbuilt):
 
     def copy(self) -> Deal:
         """An independent copy: playing on it leaves this deal untouched."""
+        _ = self._seed  # an unbuilt deal refuses here
         return copy_mod.deepcopy(self)
 
     def __copy__(self) -> Deal:
@@ -733,9 +738,9 @@ def check_moves(moves: object) -> list[Any]:
 
 def _replay_one(game: Any, index: int, move: Any) -> list[dict[str, Any]]:
     # A logged move is {seat, kind, ...}; the seat is split off for apply.
-    if not isinstance(move, dict):
-        raise Error("not_legal", f"move {index}: {show(move)} is not a move")
-    move = dict(dict.items(move))
+    # Something that is not a dict has no seat, so apply refuses it as it
+    # refuses any move from a seat that is not on turn: not_your_turn.
+    move = dict(dict.items(move)) if isinstance(move, dict) else {}
     seat = move.get("seat")
     body = {k: v for k, v in move.items() if k != "seat"}
     try:

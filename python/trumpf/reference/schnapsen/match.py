@@ -63,6 +63,7 @@ class Match(Unbuilt):
 
     def copy(self) -> Match:
         """An independent copy of the whole match."""
+        _ = self._seed  # an unbuilt match refuses here
         return copy_mod.deepcopy(self)
 
     def __copy__(self) -> Match:
