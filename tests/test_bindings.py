@@ -60,11 +60,15 @@ def test_the_unbound_methods_check_their_self(cls: Any, table: Any, error: type[
 
 @pytest.mark.parametrize("cls", [schnapsen.Deal, schnapsen.Match, durak.Game])
 def test_an_uninitialised_object_is_refused_not_crashed(cls: Any) -> None:
+    # Issue 9: every member of an object made by __new__ refuses with Error
+    # not_built (tests/test_crash_regressions.py covers all of them).
     bare = cls.__new__(cls)
-    with pytest.raises(TypeError):
+    with pytest.raises(schnapsen.Error) as refused:
         bare.legal(1)
-    with pytest.raises(TypeError):
+    assert refused.value.code == "not_built"
+    with pytest.raises(schnapsen.Error) as refused:
         _ = bare.turn
+    assert refused.value.code == "not_built"
 
 
 def test_each_call_gets_its_own_dicts() -> None:

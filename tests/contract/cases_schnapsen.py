@@ -273,9 +273,9 @@ def _trick_cases() -> Iterator[Case]:
                         yield case(
                             api,
                             f"{label}-{lead}-{trump}-{phase}",
-                            lambda m, fn=fn, h=hand, l=lead, t=trump, p=phase: getattr(m.trick, fn)(
-                                h, l, t, p
-                            ),
+                            lambda m, fn=fn, h=hand, ld=lead, t=trump, p=phase: getattr(
+                                m.trick, fn
+                            )(h, ld, t, p),
                         )
         for label, bad in BAD_HANDS:
             yield case(
