@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._args import as_int, show
+from .._args import show
 from . import trick
 from .card import check_suit, points_of, power_of, rank_of, suit_of
 from .deal import Deal, check_seat
@@ -29,7 +29,10 @@ def deal_of(game: object) -> Deal:
 
 def check_level(level: object) -> int:
     """A bot level: any int (the ladder clamps it), or ``bad_level``."""
-    return as_int(level, "bad_level", "a bot level", -(2**63), 2**63 - 1)
+    # Any int at all: the ladder clamps it, so 10**30 is simply the top level.
+    if not isinstance(level, int) or isinstance(level, bool):
+        raise Error("bad_level", f"a bot level is an int, not {show(level)}")
+    return int.__index__(level)
 
 
 __all__ = [
