@@ -8,7 +8,7 @@ core's stubs (``trumpf/_core/schnapsen.pyi``) and the oracle use them.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, Union
+from typing import Any, Literal, TypedDict, Union
 
 Seat = Literal["p1", "p2"]
 Suit = Literal["S", "H", "D", "C"]
@@ -212,6 +212,7 @@ class DealLog(TypedDict):
     seed: str
     number: int
     dealer: str
+    rules: dict[str, Any]
     moves: list[LoggedMove]
 
 
@@ -220,4 +221,5 @@ class MatchLog(TypedDict):
     kind: Literal["match"]
     seed: str
     dealer: str
+    rules: dict[str, Any]
     moves: list[LoggedMove]
