@@ -423,6 +423,7 @@ BARE = {
         [
             "variant",
             "seed",
+            "first_dealer",
             "dealer",
             "deal",
             "number",

@@ -121,6 +121,7 @@ DEAL_SEAT_METHODS = (
 MATCH_PROPS = (
     "variant",
     "seed",
+    "first_dealer",
     "dealer",
     "number",
     "scores",

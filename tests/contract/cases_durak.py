@@ -884,8 +884,15 @@ def _log_cases() -> Iterator[Case]:
         ("lying-dict", LyingDict(game_log())),
         ("raising-dict", RaisingDict(game_log())),
     ]
+    # Anything unreadable is bad_log: not JSON, not UTF-8 (UTF-16 is not
+    # guessed), too deep, a number too long to read, not an object.
+    bad_text += [
+        ("utf16", json.dumps(game_log()).encode("utf-16")),
+        ("latin1", json.dumps(game_log(game="\xe9"), ensure_ascii=False).encode("latin-1")),
+    ]
     for label, log in bad_text:
-        yield case(api, label, lambda m, log=log: m.Game.from_log(log))
+        expect = None if label in ("lying-dict", "raising-dict") else err("bad_log")
+        yield case(api, label, lambda m, log=log: m.Game.from_log(log), expect)
     fields: list[tuple[str, dict[str, Any]]] = [
         ("no-game", {"game": DROP}),
         ("no-kind", {"kind": DROP}),
@@ -911,9 +918,38 @@ def _log_cases() -> Iterator[Case]:
         ("moves-str", {"moves": "ab"}),
         ("moves-dict", {"moves": {}}),
         ("moves-bad", {"moves": [{"seat": 2, "kind": "attack", "card": 99}]}),
+        # House rules are the Schnapsen family's: a Durak log has no "rules".
+        ("rules", {"rules": {}}),
+        ("rules-null", {"rules": None}),
     ]
+    codes = {
+        "no-game": "bad_log",
+        "no-kind": "bad_log",
+        "no-seed": "bad_log",
+        "no-number": "bad_log",
+        "no-moves": "bad_log",
+        "extra-key": "bad_log",
+        "game-schnapsen": "bad_log",
+        "game-int": "bad_log",
+        "kind-deal": "bad_log",
+        "seed-bad-hex": "no_seed",
+        "seed-short": "no_seed",
+        "seed-bytes": "no_seed",
+        "seed-int": "no_seed",
+        "seed-none": "no_seed",
+        "seed-surrogate": "no_seed",
+        "number-str": "bad_deal",
+        "number-0": "bad_deal",
+        "number-bool": "bad_deal",
+        "moves-none": "not_legal",
+        "moves-str": "not_legal",
+        "moves-dict": "not_legal",
+        "rules": "bad_log",
+        "rules-null": "bad_log",
+    }
     for label, over in fields:
-        yield case(api, label, lambda m, over=over: m.Game.from_log(game_log(**over)))
+        expect = err(codes[label]) if label in codes else None
+        yield case(api, label, lambda m, over=over: m.Game.from_log(game_log(**over)), expect)
 
 
 BOT_LEVELS: list[tuple[str, Any]] = [

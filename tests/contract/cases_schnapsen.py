@@ -10,6 +10,7 @@ bad moves, replays, logs, copies and pickles, and objects made by ``__new__``.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import pickle
 from collections.abc import Iterator
@@ -23,7 +24,9 @@ from _contract import (
     SEED,
     SEED_HEX,
     Case,
+    IndexOnly,
     LyingDict,
+    LyingInt,
     LyingList,
     LyingStr,
     RaisingDict,
@@ -464,6 +467,107 @@ def _scoring_cases() -> Iterator[Case]:
     )
 
 
+# The full rules tables (the fifteen reference fields and the four house
+# rules of issue 10), as docs/api-contract.md spells them.
+SCHNAPSEN: dict[str, Any] = {
+    "name": "schnapsen",
+    "deck_size": 20,
+    "hand_size": 5,
+    "exchange_rank": "J",
+    "exchange_needs_trick": False,
+    "marriage_after_close": True,
+    "false_claim_schwarz": True,
+    "beaten_closer_flat": False,
+    "last_trick_rule": "one_point",
+    "close_counts_tricks_at": "close",
+    "close_before_draw": False,
+    "exchange_on_close": False,
+    "next_dealer": "alternate",
+    "match_start": 7,
+    "match_target": 0,
+    "exchange_min_stock": 1,
+    "close_min_stock": 1,
+    "marriage_by_lead": False,
+    "failed_close_pays": "reference",
+}
+SIXTYSIX: dict[str, Any] = {
+    "name": "sixtysix",
+    "deck_size": 24,
+    "hand_size": 6,
+    "exchange_rank": "9",
+    "exchange_needs_trick": True,
+    "marriage_after_close": False,
+    "false_claim_schwarz": False,
+    "beaten_closer_flat": True,
+    "last_trick_rule": "ten_points",
+    "close_counts_tricks_at": "end",
+    "close_before_draw": True,
+    "exchange_on_close": True,
+    "next_dealer": "winner",
+    "match_start": 0,
+    "match_target": 7,
+    "exchange_min_stock": 1,
+    "close_min_stock": 1,
+    "marriage_by_lead": False,
+    "failed_close_pays": "reference",
+}
+TJGER: dict[str, Any] = dict(
+    SCHNAPSEN,
+    exchange_min_stock=3,
+    close_min_stock=3,
+    marriage_by_lead=True,
+    failed_close_pays="closer_value",
+)
+TABLES = {"schnapsen": SCHNAPSEN, "sixtysix": SIXTYSIX, "schnapsen-tjger": TJGER}
+BY_LEAD = dict(SCHNAPSEN, marriage_by_lead=True)
+SIXTYSIX_12 = dict(SIXTYSIX, exchange_min_stock=12)
+TJGER_RELAXED = dict(TJGER, marriage_by_lead=False)
+GOOD_VARIANT_VALUES: list[tuple[str, Any, dict[str, Any]]] = [
+    ("dict-name-only", {"name": "schnapsen"}, SCHNAPSEN),
+    ("dict-full", SIXTYSIX, SIXTYSIX),
+    ("dict-full-tjger", TJGER, TJGER),
+    ("dict-partial", {"name": "schnapsen", "marriage_by_lead": True}, BY_LEAD),
+    (
+        "dict-own-field",
+        {"name": "sixtysix", "deck_size": 24, "exchange_min_stock": 12},
+        SIXTYSIX_12,
+    ),
+    ("dict-stock-top", {"name": "sixtysix", "exchange_min_stock": 12}, SIXTYSIX_12),
+    ("lying-dict", LyingDict({"name": "schnapsen", "marriage_by_lead": True}), BY_LEAD),
+    ("raising-dict", RaisingDict({"name": "schnapsen"}), SCHNAPSEN),
+    ("raising-str-name", {"name": RaisingStr("schnapsen")}, SCHNAPSEN),
+    ("lying-str-preset", LyingStr("schnapsen-tjger"), TJGER),
+    ("raising-eq-stock", {"name": "sixtysix", "exchange_min_stock": RaisingEq(12)}, SIXTYSIX_12),
+    ("lying-int-stock", {"name": "sixtysix", "exchange_min_stock": LyingInt(12)}, SIXTYSIX_12),
+]
+BAD_VARIANT_VALUES: list[tuple[str, Any]] = [
+    ("dict-jokers", {"name": "schnapsen", "jokers": 2}),
+    ("dict-deck-size", {"name": "schnapsen", "deck_size": 24}),
+    ("dict-next-dealer", {"name": "sixtysix", "next_dealer": "alternate"}),
+    ("dict-needs-trick-0", {"name": "schnapsen", "exchange_needs_trick": 0}),
+    ("dict-stock-0", {"name": "schnapsen", "exchange_min_stock": 0}),
+    ("dict-stock-11", {"name": "schnapsen", "exchange_min_stock": 11}),
+    ("dict-stock-13", {"name": "sixtysix", "close_min_stock": 13}),
+    ("dict-stock-true", {"name": "schnapsen", "exchange_min_stock": True}),
+    ("dict-stock-float", {"name": "schnapsen", "exchange_min_stock": 3.0}),
+    ("dict-stock-str", {"name": "schnapsen", "exchange_min_stock": "3"}),
+    ("dict-stock-huge", {"name": "schnapsen", "close_min_stock": 10**30}),
+    ("dict-stock-index-only", {"name": "schnapsen", "close_min_stock": IndexOnly()}),
+    ("dict-by-lead-1", {"name": "schnapsen", "marriage_by_lead": 1}),
+    ("dict-by-lead-str", {"name": "schnapsen", "marriage_by_lead": "yes"}),
+    ("dict-pays-closer", {"name": "schnapsen", "failed_close_pays": "closer"}),
+    ("dict-pays-none", {"name": "schnapsen", "failed_close_pays": None}),
+    ("dict-no-name", {"marriage_by_lead": True}),
+    ("dict-preset-name", {"name": "schnapsen-tjger"}),
+    ("dict-name-bezique", {"name": "bezique"}),
+    ("dict-name-lying", {"name": LyingStr("bezique")}),
+    ("dict-int-key", {"name": "schnapsen", 1: 2}),
+    ("dict-empty", {}),
+    ("preset-upper", "Schnapsen-Tjger"),
+    ("list", ["schnapsen"]),
+]
+
+
 def _variant_cases() -> Iterator[Case]:
     yield case(
         "variant.variants", "list", lambda m: m.variant.variants(), ok(["schnapsen", "sixtysix"])
@@ -473,6 +577,48 @@ def _variant_cases() -> Iterator[Case]:
     yield case("variant.get", "keyword", lambda m: m.variant.get(name="sixtysix"))
     for label, bad in BAD_VARIANTS:
         yield case("variant.get", label, lambda m, bad=bad: m.variant.get(bad))
+    # The house rules (issue 10): presets, dicts and custom, read by value.
+    yield case("variant.presets", "list", lambda m: m.variant.presets(), ok(["schnapsen-tjger"]))
+    for name, table in TABLES.items():
+        yield case("variant.get", f"pin-{name}", lambda m, n=name: m.variant.get(n), ok(table))
+    for label, value, table in GOOD_VARIANT_VALUES:
+        yield case("variant.get", label, lambda m, v=value: m.variant.get(v), ok(table))
+    for label, value in BAD_VARIANT_VALUES:
+        yield case("variant.get", label, lambda m, v=value: m.variant.get(v), err("bad_variant"))
+    api = "variant.custom"
+    good: list[tuple[str, Any, dict[str, Any], dict[str, Any]]] = [
+        ("schnapsen-nothing", "schnapsen", {}, SCHNAPSEN),
+        ("schnapsen-by-lead", "schnapsen", {"marriage_by_lead": True}, BY_LEAD),
+        ("sixtysix-stock-12", "sixtysix", {"exchange_min_stock": 12}, SIXTYSIX_12),
+        ("preset-relaxed", "schnapsen-tjger", {"marriage_by_lead": False}, TJGER_RELAXED),
+        ("dict-base", {"name": "sixtysix"}, {"exchange_min_stock": 12}, SIXTYSIX_12),
+        ("same-name", "schnapsen", {"name": "schnapsen"}, SCHNAPSEN),
+        ("raising-str-name", "schnapsen", {"name": RaisingStr("schnapsen")}, SCHNAPSEN),
+        ("raising-eq-stock", "sixtysix", {"exchange_min_stock": RaisingEq(12)}, SIXTYSIX_12),
+        ("lying-int-stock", "sixtysix", {"exchange_min_stock": LyingInt(12)}, SIXTYSIX_12),
+    ]
+    for label, base, fields, table in good:
+        yield case(api, label, lambda m, b=base, f=fields: m.variant.custom(b, **f), ok(table))
+    bad: list[tuple[str, Any, dict[str, Any]]] = [
+        ("deck-size", "schnapsen", {"deck_size": 24}),
+        ("jokers", "schnapsen", {"jokers": 2}),
+        ("stock-0", "schnapsen", {"close_min_stock": 0}),
+        ("stock-float", "schnapsen", {"close_min_stock": 3.0}),
+        ("stock-bool", "schnapsen", {"exchange_min_stock": True}),
+        ("stock-index-only", "schnapsen", {"exchange_min_stock": IndexOnly()}),
+        ("by-lead-none", "sixtysix", {"marriage_by_lead": None}),
+        ("by-lead-1", "sixtysix", {"marriage_by_lead": 1}),
+        ("pays-closer", "schnapsen", {"failed_close_pays": "closer"}),
+        ("other-name", "schnapsen", {"name": "sixtysix"}),
+        ("lying-str-name", "schnapsen", {"name": LyingStr("sixtysix")}),
+        ("base-skat", "skat", {"marriage_by_lead": True}),
+        ("base-none", None, {}),
+    ]
+    for label, base, fields in bad:
+        yield case(
+            api, label, lambda m, b=base, f=fields: m.variant.custom(b, **f), err("bad_variant")
+        )
+    yield case(api, "no-base", lambda m: m.variant.custom(), arity=True)
 
 
 def _search_cases() -> Iterator[Case]:
@@ -1051,9 +1197,22 @@ def _log_cases() -> Iterator[Case]:
         ("lying-dict", LyingDict(deal_log())),
         ("raising-dict", RaisingDict(deal_log())),
     ]
+    # Anything unreadable is bad_log: not JSON, not UTF-8 (UTF-16 is not
+    # guessed), too deep, a number too long to read, not an object.
+    bad_text += [
+        ("utf16", json.dumps(deal_log()).encode("utf-16")),
+        ("utf16-bytearray", bytearray(json.dumps(deal_log()).encode("utf-16-le"))),
+        ("latin1", json.dumps(deal_log(dealer="\xe9"), ensure_ascii=False).encode("latin-1")),
+        (
+            "huge-number-bytes",
+            (json.dumps(deal_log())[:-1] + ', "x": ' + "9" * 5001 + "}").encode(),
+        ),
+    ]
+    unreadable = {"nan", "lying-dict", "raising-dict"}
     for label, log in bad_text:
-        yield case(api, label, lambda m, log=log: m.Deal.from_log(log))
-        yield case("Match.from_log", label, lambda m, log=log: m.Match.from_log(log))
+        expect = None if label in unreadable else err("bad_log")
+        yield case(api, label, lambda m, log=log: m.Deal.from_log(log), expect)
+        yield case("Match.from_log", label, lambda m, log=log: m.Match.from_log(log), expect)
     fields: list[tuple[str, dict[str, Any]]] = [
         ("no-game", {"game": DROP}),
         ("no-kind", {"kind": DROP}),
@@ -1090,17 +1249,101 @@ def _log_cases() -> Iterator[Case]:
         ("moves-bad", {"moves": [{"seat": "p2", "kind": "lead", "card": 99}]}),
         ("moves-deep", {"moves": [[[[[]]]]]}),
     ]
+    # The "rules" a log may carry (issue 10): optional, else a table
+    # variant.get accepts that names the log's own game (docs/api-contract.md).
+    fields += [
+        ("rules-full", {"rules": SCHNAPSEN}),
+        ("rules-name-only", {"rules": {"name": "schnapsen"}}),
+        ("rules-partial-house", {"rules": {"name": "schnapsen", "close_min_stock": 2}}),
+        ("rules-tjger", {"rules": TJGER}),
+        ("rules-lying-dict", {"rules": LyingDict({"name": "schnapsen"})}),
+        ("rules-null", {"rules": None}),
+        ("rules-preset-name", {"rules": "schnapsen-tjger"}),
+        ("rules-game-name", {"rules": "schnapsen"}),
+        ("rules-list", {"rules": []}),
+        ("rules-other-game", {"rules": SIXTYSIX}),
+        ("rules-other-game-sixtysix", {"game": "sixtysix", "moves": [], "rules": SCHNAPSEN}),
+        ("rules-no-name", {"rules": {"marriage_by_lead": True}}),
+        ("rules-extra-field", {"rules": dict(SCHNAPSEN, jokers=2)}),
+        ("rules-bad-value", {"rules": dict(SCHNAPSEN, close_min_stock=0)}),
+        ("rules-not-house", {"rules": dict(SCHNAPSEN, deck_size=24)}),
+        ("rules-float", {"rules": dict(SCHNAPSEN, exchange_min_stock=1.0)}),
+    ]
+    codes = {
+        "no-game": "bad_log",
+        "no-kind": "bad_log",
+        "no-seed": "bad_log",
+        "no-number": "bad_log",
+        "no-dealer": "bad_log",
+        "no-moves": "bad_log",
+        "extra-key": "bad_log",
+        "game-durak": "bad_log",
+        "game-int": "bad_log",
+        "game-upper": "bad_log",
+        "kind-match": "bad_log",
+        "kind-none": "bad_log",
+        "seed-bad-hex": "no_seed",
+        "seed-short": "no_seed",
+        "seed-bytes": "no_seed",
+        "seed-int": "no_seed",
+        "seed-none": "no_seed",
+        "seed-spaces": "no_seed",
+        "seed-surrogate": "no_seed",
+        "number-str": "bad_deal",
+        "number-0": "bad_deal",
+        "number-float": "bad_deal",
+        "number-bool": "bad_deal",
+        "dealer-p3": "bad_seat",
+        "moves-none": "not_legal",
+        "moves-str": "not_legal",
+        "moves-dict": "not_legal",
+        **{label: "bad_log" for label, _ in fields[-11:]},
+    }
     for label, over in fields:
-        yield case(api, label, lambda m, over=over: m.Deal.from_log(deal_log(**over)))
+        expect = err(codes[label]) if label in codes else None
+        yield case(api, label, lambda m, over=over: m.Deal.from_log(deal_log(**over)), expect)
         match_over = {
             "kind": "match",
             "number": DROP,
             **{k: v for k, v in over.items() if k != "number"},
         }
+        # The match twin of a deal log with a bad number or kind "match" is good.
+        match_expect = None if "number" in label or label == "kind-match" else expect
         yield case(
-            "Match.from_log", label, lambda m, over=match_over: m.Match.from_log(deal_log(**over))
+            "Match.from_log",
+            label,
+            lambda m, over=match_over: m.Match.from_log(deal_log(**over)),
+            match_expect,
         )
     yield case(api, "pin-not-json", lambda m: m.Deal.from_log("not json"), err("bad_log"))
+    # A log without "rules" (from before issue 10) replays by the reference.
+    yield case(
+        api,
+        "pin-old-log-rules",
+        lambda m: m.Deal.from_log(deal_log()).to_log()["rules"],
+        ok(SCHNAPSEN),
+    )
+    yield case(
+        "Deal.to_log",
+        "pin-keys",
+        lambda m: list(play(m, "sixtysix", 5).to_log()),
+        ok(["game", "kind", "seed", "number", "dealer", "rules", "moves"]),
+    )
+    yield case(
+        "Match.to_log",
+        "pin-keys",
+        lambda m: list(play(m, "schnapsen", 30, match=True, dealer="p2").to_log()),
+        ok(["game", "kind", "seed", "dealer", "rules", "moves"]),
+    )
+    yield case(
+        "Match.to_log",
+        "pin-first-dealer",
+        lambda m: [
+            (t.first_dealer, t.dealer, t.to_log()["dealer"])
+            for t in (play(m, "schnapsen", 30, match=True, dealer="p2"),)
+        ],
+        ok([("p2", "p1", "p2")]),
+    )
 
 
 BOT_LEVELS: list[tuple[str, Any]] = [
@@ -1192,6 +1435,7 @@ def _bots_play(m: ModuleType) -> Any:
 # __new__ without build: each refuses with Error, never crashes.
 DEAL_CALLS = [
     *DEAL_PROPS,
+    "rules",
     "hand_of",
     "points_of",
     "tricks_won",
@@ -1205,7 +1449,7 @@ DEAL_CALLS = [
     "copy",
     "to_log",
 ]
-MATCH_CALLS = [*MATCH_PROPS, "deal", "legal", "apply", "to_win", "view", "copy", "to_log"]
+MATCH_CALLS = [*MATCH_PROPS, "rules", "deal", "legal", "apply", "to_win", "view", "copy", "to_log"]
 
 
 def _call_member(obj: Any, name: str, seat: Any) -> Any:
@@ -1242,6 +1486,193 @@ def _bare_cases() -> Iterator[Case]:
     )
 
 
+# A seed whose first deal under the preset offers the non-dealer a marriage
+# on its first lead (the trump marriage in diamonds, king 15, queen 16).
+MARRIAGE_SEED = hashlib.sha256(b"tjger-2").digest()
+HOUSE_VALUES: list[tuple[str, Any]] = [
+    ("preset", "schnapsen-tjger"),
+    ("dict-by-lead", {"name": "schnapsen", "marriage_by_lead": True}),
+    ("dict-sixtysix", {"name": "sixtysix", "exchange_min_stock": 5, "close_min_stock": 4}),
+]
+# (label, variant, plies): house-rule deals at the start, mid-talon and over.
+HOUSE_POSITIONS: list[tuple[str, Any, int]] = [
+    ("t0", "schnapsen-tjger", 0),
+    ("t7", "schnapsen-tjger", 7),
+    ("t40", "schnapsen-tjger", 40),
+    ("h9", HOUSE_VALUES[2][1], 9),
+]
+
+
+def _marriage_deal(m: ModuleType) -> Any:
+    return m.Deal.build(variant="schnapsen-tjger", seed=MARRIAGE_SEED)
+
+
+def _by_lead(m: ModuleType, card: Any) -> Any:
+    """A marriage by lead with this card: the events, or the refusal and the deal."""
+    deal = _marriage_deal(m)
+    try:
+        return deal.apply(deal.turn, {"kind": "marriage", "suit": "D", "card": card})
+    except m.Error as refusal:
+        return [refusal.code, deal]
+
+
+def _house_rule_cases() -> Iterator[Case]:
+    """Issue 10's variant values wherever a variant is taken, and its games."""
+    for label, value in HOUSE_VALUES:
+        yield case(
+            "Deal.build", f"house-{label}", lambda m, v=value: m.Deal.build(variant=v, seed=SEED)
+        )
+        yield case(
+            "Match.build",
+            f"house-{label}",
+            lambda m, v=value: m.Match.build(variant=v, seed=SEED, dealer="p2"),
+        )
+        yield case(
+            "deck.order_for",
+            f"house-{label}",
+            lambda m, v=value: (
+                m.deck.order_for(v, SEED, 2) == m.deck.order_for(m.variant.get(v)["name"], SEED, 2)
+            ),
+            ok(True),
+        )
+        yield case(
+            "deck.deal_for", f"house-{label}", lambda m, v=value: m.deck.deal_for(v, SEED, 1, "p2")
+        )
+        yield case("deck.pack_for", f"house-{label}", lambda m, v=value: m.deck.pack_for(v))
+    for label, value in BAD_VARIANT_VALUES[:6]:
+        for api, call in (
+            ("Deal.build", lambda m, v=value: m.Deal.build(variant=v, seed=SEED)),
+            ("Match.build", lambda m, v=value: m.Match.build(variant=v, seed=SEED)),
+            ("Deal.replay", lambda m, v=value: m.Deal.replay(variant=v, seed=SEED)),
+            ("deck.order_for", lambda m, v=value: m.deck.order_for(v, SEED, 1)),
+        ):
+            yield case(api, f"house-{label}", call, err("bad_variant"))
+    # What a failed close pays under closer_value: the closer's own stake,
+    # read where Sixty-Six reads a close (at the end): the beaten non-closer
+    # has no trick at the end, so 3, where the reference pays 2.
+    failed = {
+        "how": "exhausted",
+        "by": None,
+        "points": {"p1": 50, "p2": 20},
+        "tricks": {"p1": 6, "p2": 0},
+        "closed_by": "p1",
+        "close_state": CLOSE_STATE,
+    }
+    for label, value, paid in [
+        ("closer-value", {"name": "sixtysix", "failed_close_pays": "closer_value"}, 3),
+        ("reference", {"name": "sixtysix"}, 2),
+    ]:
+        yield case(
+            "scoring.deal_result",
+            f"house-failed-close-{label}",
+            lambda m, v=value: m.scoring.deal_result(**result_args(variant=v, **failed))[
+                "game_points"
+            ],
+            ok(paid),
+        )
+    for pos, variant, plies in [*POSITIONS[:2], *HOUSE_POSITIONS]:
+        yield case("Deal.rules", pos, lambda m, v=variant, p=plies: play(m, v, p).rules)
+        yield case(
+            "Match.rules", pos, lambda m, v=variant, p=plies: play(m, v, p, match=True).rules
+        )
+    for pos, variant, plies in HOUSE_POSITIONS:
+        yield case(
+            tuple(f"Deal.{p}" for p in DEAL_PROPS),
+            f"house-{pos}",
+            lambda m, v=variant, p=plies: play(m, v, p),
+        )
+        yield case(
+            tuple(f"Match.{p}" for p in MATCH_PROPS),
+            f"house-{pos}",
+            lambda m, v=variant, p=plies: play(m, v, p, match=True),
+        )
+        yield case(
+            "Deal.from_log",
+            f"house-{pos}",
+            lambda m, v=variant, p=plies: m.Deal.from_log(json.dumps(play(m, v, p).to_log())),
+        )
+        yield case(
+            "Match.from_log",
+            f"house-{pos}",
+            lambda m, v=variant, p=plies: m.Match.from_log(play(m, v, p, match=True).to_log()),
+        )
+        for cls in ("Deal", "Match"):
+            yield case(
+                f"{cls}.moves_of",
+                f"house-{pos}",
+                lambda m, cls=cls, v=variant, p=plies: getattr(m, cls).moves_of(
+                    _history(m, v, p, cls == "Match"), variant=v
+                ),
+            )
+            yield case(
+                f"{cls}.replay",
+                f"house-{pos}",
+                lambda m, cls=cls, v=variant, p=plies: getattr(m, cls).replay(
+                    variant=v,
+                    seed=SEED,
+                    moves=play(m, v, p, match=cls == "Match").to_log()["moves"],
+                ),
+            )
+    for cls in ("Deal", "Match"):
+        for label, value in [
+            ("none", None),
+            ("reference", "schnapsen"),
+            ("bad", "skat"),
+            ("bad-dict", {"name": "schnapsen", "jokers": 1}),
+        ]:
+            expect = err("bad_variant") if label.startswith("bad") else None
+            yield case(
+                f"{cls}.moves_of",
+                f"variant-{label}",
+                lambda m, cls=cls, v=value: getattr(m, cls).moves_of(
+                    _history(m, "schnapsen", 11), variant=v
+                ),
+                expect,
+            )
+        yield case(
+            f"{cls}.moves_of",
+            "house-bad-history",
+            lambda m, cls=cls: getattr(m, cls).moves_of(
+                [{"kind": "lead", "seat": "p1"}], variant="schnapsen-tjger"
+            ),
+            err("bad_history"),
+        )
+    # A marriage by lead: the legal entries, the move, and every bad card.
+    yield case("Deal.legal", "house-marriage", lambda m: _marriage_deal(m).legal("p2"))
+    yield case("Deal.apply", "house-by-lead-king", lambda m: _by_lead(m, 15))
+    yield case("Deal.apply", "house-by-lead-queen", lambda m: _by_lead(m, 16))
+    yield case("Deal.apply", "house-by-lead-raising-eq", lambda m: _by_lead(m, RaisingEq(15)))
+    yield case("Deal.apply", "house-by-lead-lying-int", lambda m: _by_lead(m, LyingInt(16)))
+    for label, card in [
+        ("other-card", 1),
+        ("no-card", "DROP"),
+        ("str", "15"),
+        ("float", 15.0),
+        ("bool", True),
+        ("none", None),
+        ("0", 0),
+        ("huge", 2**64),
+        ("index-only", IndexOnly()),
+    ]:
+
+        def call(m: ModuleType, card: Any = card) -> Any:
+            if type(card) is str and card == "DROP":
+                deal = _marriage_deal(m)
+                try:
+                    return deal.apply(deal.turn, {"kind": "marriage", "suit": "D"})
+                except m.Error as refusal:
+                    return [refusal.code, deal]
+            return _by_lead(m, card)
+
+        yield case("Deal.apply", f"house-by-lead-{label}", call)
+        yield case(
+            "Deal.apply",
+            f"pin-house-by-lead-{label}",
+            lambda m, call=call: call(m)[0],
+            ok("must_lead"),
+        )
+
+
 def _error_cases() -> Iterator[Case]:
     import trumpf.errors
 
@@ -1258,6 +1689,7 @@ def cases() -> list[Case]:
         _trick_cases,
         _scoring_cases,
         _variant_cases,
+        _house_rule_cases,
         _search_cases,
         _build_cases,
         _state_cases,
