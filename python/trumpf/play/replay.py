@@ -14,6 +14,8 @@ from typing import Any, TextIO
 
 from rich.text import Text
 
+from trumpf import _log
+
 from . import durak as durak_table
 from . import schnapsen as schnapsen_table
 from .render import durak_lines, schnapsen_lines
@@ -80,17 +82,20 @@ def replay_log(
     kind = log.get("kind", "game" if family == "durak" else "match")
     try:
         seed = bytes.fromhex(str(log.get("seed", "")))
+        # A Schnapsen-family log plays by its "rules" (the house rules of
+        # issue 10), read as from_log reads them; without them, the reference.
+        variant = game_name if family == "durak" else _log.variant_of(log)
         if family == "durak":
             game = impl.Game.build(seed=seed, number=log.get("number", 1))
         elif kind == "deal":
             game = impl.Deal.build(
-                variant=game_name,
+                variant=variant,
                 seed=seed,
                 number=log.get("number", 1),
                 dealer=log.get("dealer", "p1"),
             )
         else:
-            game = impl.Match.build(variant=game_name, seed=seed, dealer=log.get("dealer", "p1"))
+            game = impl.Match.build(variant=variant, seed=seed, dealer=log.get("dealer", "p1"))
     except ValueError as bad:
         code = getattr(bad, "code", "no_seed")
         term.line(f"cannot replay: the log's deal is refused: {code} ({bad})")
