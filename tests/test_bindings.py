@@ -61,16 +61,20 @@ def test_the_unbound_methods_check_their_self(cls: Any, table: Any, error: type[
 
 @pytest.mark.parametrize("cls", [schnapsen.Deal, schnapsen.Match, durak.Game])
 def test_an_uninitialised_object_is_refused_not_crashed(cls: Any) -> None:
+    # Issue 9: every member of an object made by __new__ refuses with Error
+    # not_built (tests/test_crash_regressions.py covers all of them).
     bare = cls.__new__(cls)
     seat = 1 if cls is durak.Game else "p1"
     with pytest.raises(Error) as refused:
         bare.legal(seat)
     assert refused.value.code == "not_built"
     assert cls.__name__ in refused.value.message
-    with pytest.raises(Error):
+    with pytest.raises(Error) as refused:
         _ = bare.turn
-    with pytest.raises(Error):
+    assert refused.value.code == "not_built"
+    with pytest.raises(Error) as refused:
         bare.view(seat)
+    assert refused.value.code == "not_built"
     assert "not built" in repr(bare)
 
 

@@ -734,6 +734,7 @@ def test_cards(impl: ModuleType) -> None:
         assert c.id_of(c.name_of(card).lower()) == card
     assert c.name_of(1) == "AS" and c.name_of(24) == "9C" and c.name_of(7) == "AH"
     assert c.id_of("TD") == c.id_of("10D") == c.id_of("td") == 14
+    # Long names are lower case, as the reference writes them (issue 9).
     assert c.long_name_of(14) == "ten of diamonds"
     assert c.long_name_of(24) == "nine of clubs"
     assert c.long_name_of(1) == "ace of spades"
@@ -741,8 +742,15 @@ def test_cards(impl: ModuleType) -> None:
         with pytest.raises(impl.Error) as caught:
             c.name_of(bad)
         assert caught.value.code == "bad_card"
-    for bad in ("ZZ", "", "AX", "1S", "TDX", " AS", "\ud800", 7, None):
+    # A str naming no card is None, "rather than dying"; a name that is not a
+    # str at all is bad_card (docs/api-contract.md: the contract chose this
+    # over None when the two branches met).
+    for bad in ("ZZ", "", "AX", "1S", "TDX", " AS", "\ud800"):
         assert c.id_of(bad) is None
+    for bad in (7, None, b"AS"):
+        with pytest.raises(impl.Error) as caught:
+            c.id_of(bad)
+        assert caught.value.code == "bad_card"
 
 
 def test_variants(impl: ModuleType) -> None:

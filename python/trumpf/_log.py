@@ -1,15 +1,22 @@
 """Move logs: how a game is written down, read back and pickled.
 
-A log is the seed and the moves, never the cards: rebuilding from the seed and
-replaying the moves *is* the serialisation, so a log cannot leak a hand however
-it is filtered later. Reading one is a Python concern (JSON, hex, checking what
-a stranger sent), so it lives here, once, for the C++-backed games and the
-oracle alike; the replay itself is each implementation's own.
+A log is the seed, the rules and the moves, never the cards: rebuilding from
+the seed and replaying the moves *is* the serialisation, so a log cannot leak a
+hand however it is filtered later. Reading one is a Python concern (JSON, hex,
+checking what a stranger sent), so it lives here, once, for the C++-backed
+games and the oracle alike; the replay itself is each implementation's own.
+
+What a log may hold is docs/api-contract.md's ("Edge behaviour", "Logs", and
+"House rules"): exactly the keys ``to_log`` writes, plus, for the Schnapsen
+family, ``"rules"`` (always written, optional on reading so that logs from
+before the house rules still replay). Anything unreadable is ``bad_log``; a
+seed that is not 64 hex digits is ``no_seed``; the number, the dealer and the
+moves are checked by the replay, as ``build`` and ``replay`` check them.
 
 >>> from trumpf.schnapsen import Deal
 >>> deal = Deal.build(seed=bytes(32))
 >>> sorted(deal.to_log())
-['dealer', 'game', 'kind', 'moves', 'number', 'seed']
+['dealer', 'game', 'kind', 'moves', 'number', 'rules', 'seed']
 >>> Deal.from_log(deal.to_log()).hands == deal.hands
 True
 """
@@ -24,6 +31,9 @@ from typing import Any, Protocol, TypeVar
 from trumpf.errors import Error
 
 __all__ = [
+    "DEAL_KEYS",
+    "DURAK_KEYS",
+    "MATCH_KEYS",
     "MAX_LOG_BYTES",
     "deal_from_log",
     "deal_log",
@@ -33,6 +43,7 @@ __all__ = [
     "match_log",
     "read",
     "reduce",
+    "replayed",
     "restore",
     "seed_of",
 ]
@@ -41,140 +52,223 @@ MAX_LOG_BYTES = 16 * 1024 * 1024
 """The largest log text read: a whole match is a few kilobytes, so anything near
 this is not a log, and parsing it would only cost the reader."""
 
+SCHNAPSEN_GAMES = ("schnapsen", "sixtysix")
+
+# The keys each kind of log has, in the order to_log writes them ("rules" is
+# written between the dealer and the moves, and is optional on reading).
+DEAL_KEYS = ("game", "kind", "seed", "number", "dealer", "moves")
+MATCH_KEYS = ("game", "kind", "seed", "dealer", "moves")
+DURAK_KEYS = ("game", "kind", "seed", "number", "moves")
+RULES = "rules"
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
 _T = TypeVar("_T", covariant=True)
 
 
-def read(log: object, kind: str, games: tuple[str, ...]) -> dict[str, Any]:
-    """The log as a dict, checked to be a log of `kind` for one of `games`.
+# ------------------------------------------------------------------ reading
 
-    `log` is the dict ``to_log`` returns or its JSON text (str or UTF-8 bytes).
-    Anything else, and any text that is not such a log, is ``Error("bad_log")``
-    saying what is wrong; a seed that is not 64 hex digits is ``no_seed``.
+
+def read(
+    log: object,
+    kind: str,
+    games: tuple[str, ...],
+    keys: tuple[str, ...],
+    optional: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """The log as a plain dict, checked to be a log of `kind` for one of `games`.
+
+    `log` is the dict ``to_log`` returns, or its JSON text as a str or as
+    UTF-8 bytes or bytearray; subclasses are read by what they hold, so none
+    of a caller's methods runs. The log must have exactly `keys`, and may
+    have `optional`; ``game`` is one of `games` and ``kind`` is `kind`.
+    Anything else is ``Error("bad_log")`` saying what is wrong; a seed that
+    is not 64 hex digits is ``no_seed``. The seed comes back as bytes, the
+    rest as the log holds it.
     """
-    data = _parse(log) if isinstance(log, (str, bytes, bytearray)) else log
-    if not isinstance(data, dict):
-        raise Error("bad_log", f"a log is a dict or its JSON text, not {_short(data)}")
-    game = data.get("game")
+    data = _as_dict(_parse(log) if isinstance(log, str | bytes | bytearray) else log)
+    for key in data:
+        if type(key) is not str or (key not in keys and key not in optional):
+            allowed = ", ".join(keys + optional)
+            raise Error("bad_log", f"a log has no key {_short(key)} (its keys: {allowed})")
+    game = _text(data.get("game"))
     if game not in games:
         expected = " or ".join(repr(g) for g in games)
-        raise Error("bad_log", f"this log's game is {_short(game)}, not {expected}")
-    found = data.get("kind", kind)
+        raise Error("bad_log", f"this log's game is {_short(data.get('game'))}, not {expected}")
+    found = _text(data.get("kind"))
     if found != kind:
-        raise Error("bad_log", f"this log is a {_short(found)} log, not a {kind!r} log")
-    moves = data.get("moves", [])
-    if not isinstance(moves, list):
-        raise Error("bad_log", f"a log's moves are a list, not {_short(moves)}")
-    out = dict(data)
-    out["seed"] = seed_of(data.get("seed"))
-    out["moves"] = moves
-    return out
+        raise Error("bad_log", f"this log is a {_short(data.get('kind'))} log, not a {kind!r} log")
+    for key in keys:
+        if key not in data:
+            raise Error("bad_log", f"a {kind} log has {', '.join(keys)}; this one has no {key!r}")
+    data["game"], data["kind"] = game, found
+    data["seed"] = seed_of(data["seed"])
+    return data
 
 
 def seed_of(text: object) -> bytes:
     """The 32-byte seed a log's 64 hex digits spell, or ``Error("no_seed")``."""
-    if isinstance(text, str) and len(text) == 64:
-        try:
-            return bytes.fromhex(text)
-        except ValueError:
-            pass
+    if isinstance(text, str):
+        digits = str.__str__(text)
+        if len(digits) == 64 and _HEX.issuperset(digits):
+            return bytes.fromhex(digits)
     raise Error("no_seed", f"a log's seed is 64 hex digits, not {_short(text)}")
 
 
-SCHNAPSEN_GAMES = ("schnapsen", "sixtysix")
+def _parse(text: str | bytes | bytearray) -> object:
+    # Read by value: a str or bytes subclass's own methods never run.
+    raw: str | bytes = str.__str__(text) if isinstance(text, str) else bytes(memoryview(text))
+    if len(raw) > MAX_LOG_BYTES:
+        raise Error("bad_log", f"a log is at most {MAX_LOG_BYTES} bytes, this is {len(raw)}")
+    if isinstance(raw, str):
+        source = raw
+    else:
+        # Only UTF-8, as JSON is exchanged; json.loads would also guess UTF-16
+        # and UTF-32 from bytes, which no log is written in.
+        try:
+            source = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise Error("bad_log", f"a log's text is UTF-8: {_clip(str(err))}") from None
+    try:
+        return json.loads(source)
+    except RecursionError:
+        raise Error("bad_log", "the log's JSON is nested too deeply") from None
+    except ValueError as err:  # JSONDecodeError, a number too long to read
+        raise Error("bad_log", f"the log is not JSON: {_clip(str(err))}") from None
 
 
-def deal_log(deal: Any) -> dict[str, Any]:
-    """A Schnapsen or Sixty-Six deal's log: {game, kind, seed (hex), number, dealer, moves}."""
-    return {
-        "game": deal.variant,
-        "kind": "deal",
-        "seed": deal.seed.hex(),
-        "number": deal.number,
-        "dealer": deal.dealer,
-        "rules": deal.rules,
-        "moves": type(deal).moves_of(deal.history, variant=deal.rules),
-    }
+def _as_dict(value: object) -> dict[Any, Any]:
+    # A plain copy of what a dict (or a dict subclass) really holds.
+    if not isinstance(value, dict):
+        raise Error("bad_log", f"a log is a dict or its JSON text, not {_short(value)}")
+    return dict(dict.items(value))
 
 
-def deal_from_log(cls: Any, log: object) -> Any:
-    """The deal a log (``deal_log``'s dict or its JSON text) replays to."""
-    data = read(log, "deal", SCHNAPSEN_GAMES)
-    with _rules_read_as_log():
-        replayed = cls.replay(
-            variant=_rules_of(data),
-            seed=data["seed"],
-            number=data.get("number", 1),
-            dealer=data.get("dealer", "p1"),
-            moves=data["moves"],
-        )
-    return replayed["deal"]
+def _text(value: object) -> str | None:
+    return str.__str__(value) if isinstance(value, str) else None
 
 
-def match_log(match: Any) -> dict[str, Any]:
-    """A match's log: {game, kind, seed (hex), dealer (of the first deal), moves}."""
-    return {
-        "game": match.variant,
-        "kind": "match",
-        "seed": match.seed.hex(),
-        "dealer": match.first_dealer,
-        "rules": match.rules,
-        "moves": type(match).moves_of(match.history, variant=match.rules),
-    }
+# --------------------------------------------------------- the Schnapsen family
 
 
-def match_from_log(cls: Any, log: object) -> Any:
-    """The match a log (``match_log``'s dict or its JSON text) replays to."""
-    data = read(log, "match", SCHNAPSEN_GAMES)
-    with _rules_read_as_log():
-        replayed = cls.replay(
-            variant=_rules_of(data),
-            seed=data["seed"],
-            dealer=data.get("dealer", "p1"),
-            moves=data["moves"],
-        )
-    return replayed["match"]
+def variant_of(data: dict[str, Any]) -> object:
+    """What to build a logged game with: its "rules" table, or its game's name.
 
-
-def _rules_of(data: dict[str, Any]) -> object:
-    """The rules a Schnapsen-family log was played under: its table, else its game's."""
-    if "rules" not in data:
-        return data["game"]
-    rules = data["rules"]
-    if not isinstance(rules, dict) or rules.get("name") != data["game"]:
+    A log from before the house rules has no "rules" and plays by the
+    reference. A log that has them must hold a table (whole, or a part with
+    the game's defaults for the rest) naming the log's own game, so that a
+    log cannot be replayed under rules other than its own by mistake; the
+    implementation that replays it checks the table, and a table it refuses
+    is the log's fault (``replayed``).
+    """
+    game: str = data["game"]
+    if RULES not in data:
+        return game
+    rules = data[RULES]
+    if not isinstance(rules, dict):
+        raise Error("bad_log", f"the log's rules are a table of the variant, not {_short(rules)}")
+    table = dict(dict.items(rules))
+    if _text(table.get("name")) != game:
         raise Error(
-            "bad_log", f"a log's rules are a table for {data['game']!r}, not {_short(rules)}"
+            "bad_log", f"the log is a game of {game!r} but its rules are {_short(table.get('name'))}"
         )
-    return rules
+    return table
 
 
 @contextmanager
-def _rules_read_as_log() -> Iterator[None]:
-    # The game is checked before replay, so a bad variant can only be the
-    # log's own rules table: the log is what the caller got wrong.
+def replayed() -> Iterator[None]:
+    """Turns a refusal of the log's rules table by the implementation into ``bad_log``.
+
+    The game's name is checked before the replay, so a ``bad_variant`` there
+    can only be the table the log carries: the log is what is wrong.
+    """
     try:
         yield
     except Error as err:
         if err.code != "bad_variant":
             raise
-        raise Error("bad_log", f"the log's rules: {err.message}") from None
+        raise Error("bad_log", f"the log's rules are not a variant: {err.message}") from None
+
+
+def deal_log(deal: Any) -> dict[str, Any]:
+    """A Schnapsen or Sixty-Six deal's log: {game, kind, seed (hex), number, dealer, rules, moves}."""
+    game, seed, number, dealer = deal.variant, deal.seed, deal.number, deal.dealer
+    rules = dict(deal.rules)
+    return {
+        "game": game,
+        "kind": "deal",
+        "seed": seed.hex(),
+        "number": number,
+        "dealer": dealer,
+        RULES: rules,
+        "moves": type(deal).moves_of(deal.history, variant=rules),
+    }
+
+
+def deal_from_log(cls: Any, log: object) -> Any:
+    """The deal a log (``deal_log``'s dict or its JSON text) replays to."""
+    data = read(log, "deal", SCHNAPSEN_GAMES, DEAL_KEYS, (RULES,))
+    with replayed():
+        out = cls.replay(
+            variant=variant_of(data),
+            seed=data["seed"],
+            number=data["number"],
+            dealer=data["dealer"],
+            moves=data["moves"],
+        )
+    return out["deal"]
+
+
+def match_log(match: Any) -> dict[str, Any]:
+    """A match's log: {game, kind, seed (hex), dealer (of the first deal), rules, moves}."""
+    game, seed, dealer = match.variant, match.seed, match.first_dealer
+    rules = dict(match.rules)
+    return {
+        "game": game,
+        "kind": "match",
+        "seed": seed.hex(),
+        "dealer": dealer,
+        RULES: rules,
+        "moves": type(match).moves_of(match.history, variant=rules),
+    }
+
+
+def match_from_log(cls: Any, log: object) -> Any:
+    """The match a log (``match_log``'s dict or its JSON text) replays to."""
+    data = read(log, "match", SCHNAPSEN_GAMES, MATCH_KEYS, (RULES,))
+    with replayed():
+        out = cls.replay(
+            variant=variant_of(data),
+            seed=data["seed"],
+            dealer=data["dealer"],
+            moves=data["moves"],
+        )
+    return out["match"]
+
+
+# -------------------------------------------------------------------- Durak
 
 
 def durak_log(game: Any) -> dict[str, Any]:
     """A Durak game's log: {game, kind, seed (hex), number, moves}."""
+    seed, number = game.seed, game.number
     return {
         "game": "durak",
         "kind": "game",
-        "seed": game.seed.hex(),
-        "number": game.number,
+        "seed": seed.hex(),
+        "number": number,
         "moves": type(game).moves_of(game.history),
     }
 
 
 def durak_from_log(cls: Any, log: object) -> Any:
     """The Durak game a log (``durak_log``'s dict or its JSON text) replays to."""
-    data = read(log, "game", ("durak",))
-    replayed = cls.replay(seed=data["seed"], moves=data["moves"], number=data.get("number", 1))
+    data = read(log, "game", ("durak",), DURAK_KEYS)
+    replayed = cls.replay(seed=data["seed"], moves=data["moves"], number=data["number"])
     return replayed["game"]
+
+
+# ----------------------------------------------------------------- pickling
 
 
 def reduce(game: Any) -> tuple[Any, tuple[Any, dict[str, Any]]]:
@@ -192,23 +286,18 @@ def restore(cls: _FromLog[_T], log: dict[str, Any]) -> _T:
     return cls.from_log(log)
 
 
-def _parse(text: str | bytes | bytearray) -> object:
-    if len(text) > MAX_LOG_BYTES:
-        raise Error("bad_log", f"a log is at most {MAX_LOG_BYTES} bytes, this is {len(text)}")
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise Error("bad_log", "the log's JSON is nested too deeply") from None
-    except ValueError as err:  # JSONDecodeError, bad UTF-8, a number too long to read
-        raise Error("bad_log", f"the log is not JSON: {_clip(str(err))}") from None
-
-
 def _short(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a repr that fails must not hide the real complaint
-        text = f"<{type(value).__name__}>"
-    return _clip(text)
+    # A short repr that never runs a caller's code: only the base types' own.
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        number = int.__index__(value)
+        return "a huge int" if abs(number) >= 10**30 else str(number)
+    if isinstance(value, str):
+        return _clip(repr(str.__str__(value)))
+    if isinstance(value, bytes | bytearray):
+        return _clip(repr(bytes(memoryview(value)[:80])))
+    return f"a {type(value).__name__}"
 
 
 def _clip(text: str, limit: int = 80) -> str:

@@ -9,57 +9,59 @@ weakest (power 0).
 
 from __future__ import annotations
 
+from .._args import as_int, show
 from .errors import Error
 
-__all__ = [
-    "CARD_IDS",
-    "RANKS",
-    "SUITS",
-    "beats",
-    "face_of",
-    "id_of",
-    "is_card",
-    "long_name_of",
-    "name_of",
-    "power_of",
-    "rank_of",
-    "six_of",
-    "suit_of",
-]
+__all__ = ["beats", "face_of", "id_of", "long_name_of", "name_of", "power_of", "rank_of", "suit_of"]
 
 SUITS: list[str] = ["S", "H", "D", "C"]
 RANKS: list[str] = ["A", "K", "Q", "J", "T", "9", "8", "7", "6"]
 CARD_IDS: list[int] = list(range(1, 37))
 
+# Long names are lower case, as the reference's are ("ten of spades").
 _SUIT_NAMES: dict[str, str] = {
-    "S": "Spades",
-    "H": "Hearts",
-    "D": "Diamonds",
-    "C": "Clubs",
+    "S": "spades",
+    "H": "hearts",
+    "D": "diamonds",
+    "C": "clubs",
 }
 _RANK_NAMES: dict[str, str] = {
-    "A": "Ace",
-    "K": "King",
-    "Q": "Queen",
-    "J": "Jack",
-    "T": "Ten",
-    "9": "Nine",
-    "8": "Eight",
-    "7": "Seven",
-    "6": "Six",
+    "A": "ace",
+    "K": "king",
+    "Q": "queen",
+    "J": "jack",
+    "T": "ten",
+    "9": "nine",
+    "8": "eight",
+    "7": "seven",
+    "6": "six",
 }
 
 
 def is_card(value: object) -> bool:
-    """Whether ``value`` is a card id: an int (not a bool) from 1 to 36."""
-    return type(value) is int and 1 <= value <= 36
+    """Whether ``value`` is a card id: an int (not a bool) from 1 to 36, read by value."""
+    return (
+        isinstance(value, int) and not isinstance(value, bool) and 1 <= int.__index__(value) <= 36
+    )
+
+
+def card_id(value: object) -> int | None:
+    """The exact id ``value`` holds when it is a card id, else None."""
+    return int.__index__(value) if is_card(value) else None  # type: ignore[arg-type]
 
 
 def _checked(card: object) -> int:
-    if not is_card(card):
-        raise Error("bad_card", f"{card!r} is not a card: a card is an id from 1 to 36")
-    assert isinstance(card, int)
-    return card
+    return as_int(card, "bad_card", "a card id (1..36)", 1, 36)
+
+
+check_card = _checked
+
+
+def check_suit(suit: object) -> str:
+    """The exact suit letter (S, H, D or C), or ``bad_suit``."""
+    if isinstance(suit, str) and str.__str__(suit) in SUITS:
+        return str.__str__(suit)
+    raise Error("bad_suit", f"a suit is S, H, D or C, not {show(suit)}")
 
 
 def rank_of(card: int) -> str:
@@ -89,27 +91,32 @@ def face_of(card: int) -> str:
 
 
 def long_name_of(card: int) -> str:
-    """The card in words: "Ten of Spades"."""
+    """The card in words, lower case as the reference writes it: "ten of spades"."""
     return f"{_RANK_NAMES[rank_of(card)]} of {_SUIT_NAMES[suit_of(card)]}"
 
 
-def id_of(name: str) -> int:
-    """The id of a card named "TS" or "10S", in any case."""
+def id_of(name: str) -> int | None:
+    """The id of a card named "TS" or "10S", in any case; None for a str naming no card.
+
+    The reference parses input here and answers undef "rather than dying";
+    only a name that is not a str at all is ``bad_card``.
+    """
     if not isinstance(name, str):
-        raise Error("bad_card", f"{name!r} is not a card name")
-    text = name.strip().upper()
+        raise Error("bad_card", f"a card name is a str, not {show(name)}")
+    text = str.__str__(name)
+    if not text.isascii():
+        return None
+    text = text.upper()
     if text.startswith("10"):
         text = "T" + text[2:]
     if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
-        raise Error("bad_card", f"{name!r} is not a card name like 'TS' or '10S'")
+        return None
     return SUITS.index(text[1]) * 9 + RANKS.index(text[0]) + 1
 
 
 def six_of(trump: str) -> int:
     """The id of the six of a suit: the lowest trump, the card that may be exchanged."""
-    if trump not in SUITS:
-        raise Error("bad_card", f"{trump!r} is not a suit")
-    return SUITS.index(trump) * 9 + 9
+    return SUITS.index(check_suit(trump)) * 9 + 9
 
 
 def beats(card: int, attack: int, trump: str) -> bool:
@@ -120,8 +127,7 @@ def beats(card: int, attack: int, trump: str) -> bool:
     """
     card_suit = suit_of(card)
     attack_suit = suit_of(attack)
-    if trump not in SUITS:
-        raise Error("bad_card", f"{trump!r} is not a suit")
+    trump = check_suit(trump)
     if attack_suit == trump:
         return card_suit == trump and power_of(card) > power_of(attack)
     if card_suit == trump:

@@ -13,26 +13,25 @@ import hashlib
 from collections.abc import Iterator
 from typing import Any
 
+from .._args import INT64_MAX, as_int, show
 from . import card as cards
 from .errors import Error
 
-__all__ = ["HAND_SIZE", "check_number", "check_seed", "deal_for", "order_for", "pack"]
+__all__ = ["deal_for", "order_for", "pack"]
 
 HAND_SIZE = 6
 
 
 def check_seed(seed: object) -> bytes:
     """The seed itself, or ``no_seed`` unless it is exactly 32 bytes."""
-    if not isinstance(seed, bytes) or len(seed) != 32:
-        raise Error("no_seed", "a seed is exactly 32 bytes")
-    return seed
+    if not isinstance(seed, bytes) or bytes.__len__(seed) != 32:
+        raise Error("no_seed", f"a seed is exactly 32 bytes, not {show(seed)}")
+    return bytes.__getitem__(seed, slice(None))
 
 
 def check_number(number: object) -> int:
     """The deal number itself, or ``bad_deal`` unless it counts from one."""
-    if type(number) is not int or number < 1:
-        raise Error("bad_deal", f"a deal number counts from 1, not {number!r}")
-    return number
+    return as_int(number, "bad_deal", "a deal number", 1, INT64_MAX)
 
 
 def pack() -> list[int]:
@@ -49,7 +48,7 @@ def _words(seed: bytes, number: int) -> Iterator[int]:
         counter += 1
 
 
-def order_for(seed: bytes, number: int) -> list[int]:
+def order_for(seed: bytes, number: int = 1) -> list[int]:
     """The shuffled pack for this seed and deal number."""
     seed = check_seed(seed)
     number = check_number(number)
@@ -67,7 +66,7 @@ def order_for(seed: bytes, number: int) -> list[int]:
     return order
 
 
-def deal_for(seed: bytes, number: int) -> dict[str, Any]:
+def deal_for(seed: bytes, number: int = 1) -> dict[str, Any]:
     """The deal: one card at a time to seat 1 then seat 2, six rounds, then the turn-up.
 
     Returns ``{hands: {1: [...], 2: [...]}, talon, trump_card, trump,

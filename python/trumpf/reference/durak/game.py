@@ -12,9 +12,11 @@ run out is the durak, the fool.
 from __future__ import annotations
 
 import copy as _copy
-import json
 from typing import Any
 
+from trumpf import _log
+
+from .._args import as_dict, as_seq, show
 from . import card as cards
 from . import deck, result, rules
 from .errors import Error
@@ -36,8 +38,15 @@ _STAGES: dict[str, list[str]] = {
 }
 
 
-def _is_seat(seat: object) -> bool:
-    return type(seat) is int and seat in (1, 2)
+#: Every event a Durak history may hold.
+EVENT_KINDS: list[str] = [*MOVE_KINDS, "bout_end", "refill", "out", "game_end"]
+
+
+def _seat_of(seat: object) -> int | None:
+    # The exact seat an int (or int subclass) holds, read by value; else None.
+    if isinstance(seat, int) and not isinstance(seat, bool) and int.__index__(seat) in (1, 2):
+        return int.__index__(seat)
+    return None
 
 
 def _other(seat: int) -> int:
@@ -63,6 +72,12 @@ class Game:
     def __init__(self) -> None:
         raise TypeError("use Game.build(seed=..., number=1, seats=2)")
 
+    def __getattr__(self, name: str) -> Any:
+        # Only a Game made by __new__ without build gets here: nothing is set.
+        if name.startswith("__") or "_seed" in object.__getattribute__(self, "__dict__"):
+            raise AttributeError(name)
+        raise Error("not_built", "this Game was made by __new__, not built (use Game.build)")
+
     # ------------------------------------------------------------------ building
 
     @classmethod
@@ -74,8 +89,8 @@ class Game:
         """
         seed = deck.check_seed(seed)
         number = deck.check_number(number)
-        if type(seats) is not int or seats != 2:
-            raise Error("bad_seats", f"this game is for two seats, not {seats!r}")
+        if not isinstance(seats, int) or isinstance(seats, bool) or int.__index__(seats) != 2:
+            raise Error("bad_seats", f"this game is for two seats, not {show(seats)}")
         dealt = deck.deal_for(seed, number)
         game = object.__new__(cls)
         game._seed = seed
@@ -94,7 +109,12 @@ class Game:
         return game
 
     @classmethod
-    def replay(cls, seed: bytes, moves: list[dict[str, Any]], number: int = 1) -> dict[str, Any]:
+    def replay(
+        cls,
+        seed: bytes,
+        moves: list[dict[str, Any]] | tuple[dict[str, Any], ...],
+        number: int = 1,
+    ) -> dict[str, Any]:
         """Play a move log from the deal: ``{"game": Game, "events": [...]}``.
 
         Each move is ``{seat, kind}`` plus ``card`` for an attack or a beat.
@@ -102,67 +122,77 @@ class Game:
         index, so a forged log comes back as an error and not as another game.
         """
         game = cls.build(seed=seed, number=number)
-        if not isinstance(moves, list):
-            raise Error("not_legal", "the moves of a replay are a list")
         events: list[dict[str, Any]] = []
-        for index, move in enumerate(moves):
+        for index, move in enumerate(as_seq(moves, "not_legal", "the moves of a replay")):
+            if isinstance(move, dict):
+                move = dict(dict.items(move))
             seat = move.get("seat") if isinstance(move, dict) else None
             try:
                 events.extend(game.apply(seat, move))  # type: ignore[arg-type]
             except Error as refusal:
-                raise Error(refusal.code, f"move {index} ({move!r}): {refusal.message}") from None
+                raise Error(refusal.code, f"move {index}: {refusal.message}") from None
         return {"game": game, "events": events}
 
     @staticmethod
     def moves_of(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Just the moves of an event history, each ``{seat, kind}`` plus ``card`` if it has one."""
         moves: list[dict[str, Any]] = []
-        for event in history:
-            if Game.is_move(event["kind"]):
-                move = {"seat": event["seat"], "kind": event["kind"]}
-                if "card" in event:
-                    move["card"] = event["card"]
-                moves.append(move)
+        for index, raw in enumerate(as_seq(history, "bad_history", "a history")):
+            event = as_dict(raw, "bad_history", f"event {index}")
+            kind = event.get("kind")
+            if not isinstance(kind, str) or str.__str__(kind) not in EVENT_KINDS:
+                raise Error("bad_history", f"event {index} has no kind of durak: {show(kind)}")
+            kind = str.__str__(kind)
+            if kind not in MOVE_KINDS:
+                continue
+            seat = _seat_of(event.get("seat"))
+            if seat is None:
+                raise Error("bad_history", f"event {index} ({kind}) has no seat")
+            move: dict[str, Any] = {"seat": seat, "kind": kind}
+            if kind in ("attack", "beat"):
+                card = cards.card_id(event.get("card"))
+                if card is None:
+                    raise Error("bad_history", f"event {index} ({kind}) has no card")
+                move["card"] = card
+            moves.append(move)
         return moves
 
     @staticmethod
     def is_move(kind: str) -> bool:
-        """Whether an event of this kind is somebody's move rather than what the table did."""
-        return kind in MOVE_KINDS
+        """Whether an event of this kind is somebody's move rather than what the table did.
+
+        Anything that is not a str naming a move is not one: False.
+        """
+        return isinstance(kind, str) and str.__str__(kind) in MOVE_KINDS
 
     def to_log(self) -> dict[str, Any]:
-        """The canonical record of the deal: the seed and the moves, everything else follows."""
-        return {
-            "game": "durak",
-            "kind": "game",
-            "seed": self._seed.hex(),
-            "number": self._number,
-            "moves": self.moves_of(self._history),
-        }
+        """The canonical record of the deal: the seed and the moves, everything else follows.
+
+        Written by :func:`trumpf._log.durak_log`, as the core's logs are.
+        """
+        _ = self._seed  # an unbuilt game refuses here
+        return _log.durak_log(self)
 
     @classmethod
-    def from_log(cls, log: dict[str, Any] | str) -> Game:
-        """The game a log (the dict ``to_log`` gives, or its JSON text) describes, replayed."""
-        if isinstance(log, (str, bytes)):
-            try:
-                log = json.loads(log)
-            except ValueError:
-                raise Error("not_legal", "a log is a dict or its JSON text") from None
-        if not isinstance(log, dict):
-            raise Error("not_legal", "a log is a dict or its JSON text")
-        if log.get("game", "durak") != "durak" or log.get("kind", "game") != "game":
-            raise Error("not_legal", "this log is not a durak game")
-        try:
-            seed = bytes.fromhex(log.get("seed", ""))
-        except (TypeError, ValueError):
-            raise Error("no_seed", "the log's seed is not hex") from None
-        out = cls.replay(seed=seed, moves=log.get("moves", []), number=log.get("number", 1))
-        game: Game = out["game"]
+    def from_log(cls, log: dict[str, Any] | str | bytes | bytearray) -> Game:
+        """The game a log (the dict ``to_log`` gives, or its JSON text) describes, replayed.
+
+        Read by :func:`trumpf._log.durak_from_log`: exactly the keys
+        ``to_log`` writes (``bad_log``), ``game`` "durak" and ``kind`` "game"
+        (``bad_log``), the seed 64 hex digits (``no_seed``); the number and
+        the moves are checked as ``replay`` checks them.
+        """
+        game: Game = _log.durak_from_log(cls, log)
         return game
 
     def copy(self) -> Game:
         """An independent copy of the game."""
+        _ = self._seed  # an unbuilt game refuses here
         return _copy.deepcopy(self)
+
+    def __copy__(self) -> Game:
+        # copy.copy is an independent copy too, never one sharing the hands.
+        return self.copy()
 
     # ------------------------------------------------------------------ state
 
@@ -245,8 +275,14 @@ class Game:
         return _copy.deepcopy(self._history)
 
     @property
+    def ply(self) -> int:
+        """How many events so far (what ``view(seat)["ply"]`` says)."""
+        return len(self._history)
+
+    @property
     def seats(self) -> list[int]:
         """The seat numbers."""
+        _ = self._seed  # an unbuilt game refuses here
         return list(SEATS)
 
     @property
@@ -274,10 +310,10 @@ class Game:
         return int(self._bout["defender"] if phase == "defend" else self._bout["attacker"])
 
     def _seat(self, seat: object) -> int:
-        if not _is_seat(seat):
-            raise Error("bad_seat", f"{seat!r} is not a seat: seats are 1 and 2")
-        assert isinstance(seat, int)
-        return seat
+        checked = _seat_of(seat)
+        if checked is None:
+            raise Error("bad_seat", f"{show(seat)} is not a seat: seats are 1 and 2")
+        return checked
 
     def hand_of(self, seat: int) -> list[int]:
         """A seat's cards, sorted by id."""
@@ -343,11 +379,16 @@ class Game:
         """
         if self._result is not None:
             raise Error("game_over", "the deal is over")
-        if not _is_seat(seat):
-            raise Error("not_your_turn", f"{seat!r} is not a seat: seats are 1 and 2")
-        kind = move.get("kind") if isinstance(move, dict) else None
-        if not isinstance(kind, str) or kind not in MOVE_KINDS:
-            raise Error("not_legal", f"{move!r} is not a move of durak")
+        checked = _seat_of(seat)
+        if checked is None:
+            raise Error("not_your_turn", f"{show(seat)} is not a seat: seats are 1 and 2")
+        seat = checked
+        # The move is read by value: a dict subclass's own methods never run.
+        move = dict(dict.items(move)) if isinstance(move, dict) else {}
+        kind = move.get("kind")
+        kind = str.__str__(kind) if isinstance(kind, str) else None
+        if kind is None or kind not in MOVE_KINDS:
+            raise Error("not_legal", f"{show(move.get('kind'))} is not a move of durak")
         start = len(self._history)
         if kind == "resign":
             self._emit({"kind": "resign", "seat": seat})
@@ -363,13 +404,12 @@ class Game:
         bout = self._bout
         hand = self._hands[seat]
         if kind in ("attack", "beat"):
-            held = move.get("card")
-            if not cards.is_card(held) or held not in hand:
+            held = cards.card_id(move.get("card"))
+            if held is None or held not in hand:
                 raise Error(
                     "card_not_held",
-                    f"seat {seat} cannot {kind} {held!r}: not in hand {hand}",
+                    f"seat {seat} cannot {kind} {show(move.get('card'))}: not in hand {hand}",
                 )
-            assert isinstance(held, int)
             if kind == "attack":
                 self._check_attack(seat, held)
                 hand.remove(held)

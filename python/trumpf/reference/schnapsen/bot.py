@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._args import show
 from . import search
-from .match import Match
+from .deal import Unbuilt, check_seat
+from .errors import Error
 
 __all__ = ["Bot"]
 
@@ -13,19 +15,35 @@ __all__ = ["Bot"]
 LADDER = [1, 1, 2, 2, 2]
 
 
-class Bot:
+class Bot(Unbuilt):
     """A reference bot. ``Bot(level=L)`` plays level L (1 or 2)."""
 
-    def __init__(self, level: int = 1, seed: object = None) -> None:
-        # The reference bots are deterministic; the seed is accepted so that
-        # every bot in trumpf is built the same way.
-        self.level = max(1, min(2, int(level)))
-        self.seed = seed
+    _level: int
+    _seed: str | bytes | None
+    _BUILT = "_level"
+
+    def __init__(self, level: int = 1, seed: str | bytes | None = None) -> None:
+        # The reference bots are deterministic; the seed is accepted (str,
+        # bytes or None, as a Durak bot's) so that every bot is built alike.
+        if seed is not None and not isinstance(seed, str | bytes):
+            raise Error("bad_seed", f"a bot seed is a str, bytes or None, not {show(seed)}")
+        self._level = max(1, min(2, search.check_level(level)))
+        self._seed = seed
+
+    @property
+    def level(self) -> int:
+        """The level played, 1 or 2: the asked level clamped."""
+        return self._level
+
+    @property
+    def seed(self) -> str | bytes | None:
+        """The seed the bot was built with."""
+        return self._seed
 
     @staticmethod
     def level_for(n: int) -> int:
-        """The bot level that an asked level 1..5 maps onto (1,1,2,2,2)."""
-        return LADDER[max(1, min(5, int(n))) - 1]
+        """The bot level that an asked level 1..5 maps onto (1,1,2,2,2), clamped."""
+        return LADDER[max(1, min(5, search.check_level(n))) - 1]
 
     def choose(self, game: Any, seat: str) -> dict[str, Any] | None:
         """The move this bot makes for the seat, or None with nothing to do.
@@ -33,7 +51,9 @@ class Bot:
         In order: exchange if offered; the best marriage; claim with a real
         66; close (level 2, strong hand); lead; follow; draw.
         """
-        deal = game.deal if isinstance(game, Match) else game
+        level = self._level
+        deal = search.deal_of(game)
+        seat = check_seat(seat)
         legal: list[dict[str, Any]] = game.legal(seat)
         if not legal:
             return None
@@ -45,10 +65,10 @@ class Bot:
             return marriage
         if "claim" in kinds and search.should_claim(deal, seat):
             return legal[kinds.index("claim")]
-        if "close" in kinds and search.should_close(deal, seat, self.level):
+        if "close" in kinds and search.should_close(deal, seat, level):
             return legal[kinds.index("close")]
         if "lead" in kinds:
-            card = search.best_lead(deal, seat, self.level)
+            card = search.best_lead(deal, seat, level)
             return {"kind": "lead", "card": card}
         if "follow" in kinds:
             card = search.best_follow(deal, seat)

@@ -10,68 +10,85 @@ from __future__ import annotations
 import copy as copy_mod
 from typing import Any
 
-from . import log as log_mod
+from trumpf import _log
+
+from .._args import show
 from . import marriage, scoring, trick
+from . import moves as moves_mod
 from . import variant as variant_mod
-from .card import card_of, is_card, name_of
-from .deck import check_number, check_seed, deal_for
+from .card import card_id, card_of, name_of
+from .deck import check_dealer, check_number, check_seed, deal_for, seat_of
 from .errors import Error
 
-__all__ = ["SEATS", "Deal", "check_seat", "other"]
+__all__ = ["Deal", "other"]
 
 SEATS = ("p1", "p2")
-
-# What a move of each kind carries besides its kind.
-MOVE_KINDS = ("lead", "follow", "marriage", "exchange", "close", "claim", "draw")
-
-
-def other(seat: str) -> str:
-    """The other seat: "p1" <-> "p2"."""
-    if seat == "p1":
-        return "p2"
-    if seat == "p2":
-        return "p1"
-    raise Error("bad_seat", f"{seat!r} is not a seat (p1, p2)")
 
 
 def check_seat(seat: object) -> str:
     """The seat itself, or ``bad_seat`` for anything but "p1" and "p2"."""
-    if not isinstance(seat, str) or seat not in SEATS:
-        raise Error("bad_seat", f"{seat!r} is not a seat (p1, p2)")
-    return seat
+    checked = seat_of(seat)
+    if checked is None:
+        raise Error("bad_seat", f"{show(seat)} is not a seat (p1, p2)")
+    return checked
+
+
+def other(seat: str) -> str:
+    """The other seat: "p1" <-> "p2"."""
+    return "p2" if check_seat(seat) == "p1" else "p1"
+
+
+class Unbuilt:
+    """What every Deal, Match and Bot made by ``__new__`` without its builder answers.
+
+    Nothing is set on such an object, so any property or method reaches for a
+    field that is not there and lands here: ``Error`` ``not_built``, never a
+    crash or a made-up value.
+    """
+
+    _BUILT = "_seed"
+
+    def __getattr__(self, name: str) -> Any:
+        # Reached only for a name the object does not have: on a built one
+        # that is an AttributeError as anywhere; on an unbuilt one, not_built.
+        if name.startswith("__") or self._BUILT in object.__getattribute__(self, "__dict__"):
+            raise AttributeError(name)
+        kind = type(self).__name__
+        raise Error("not_built", f"this {kind} was made by __new__, not built (use {kind}.build)")
 
 
 def _names(cards: list[int]) -> str:
     return "[" + ", ".join(name_of(c) for c in cards) + "]"
 
 
-class Deal:
+class Deal(Unbuilt):
     """A deal of Schnapsen or of Sixty-Six, from the deal to the verdict."""
 
+    _variant: str
+    _rules: dict[str, Any]
+    _seed: bytes
+    _number: int
+    _dealer: str
+    _trump: str
+    _hands: dict[str, list[int]]
+    _talon: list[int]
+    _turn_up: int | None
+    _closed_by: str | None
+    _close_state: dict[str, Any] | None
+    _pending_draw: bool
+    _melds: list[dict[str, Any]]
+    _must_lead: list[int] | None
+    _tricks: list[dict[str, Any]]
+    _taken: dict[str, int]
+    _tricks_won: dict[str, int]
+    _turn: str
+    _leader: str
+    _lead: int | None
+    _result: dict[str, Any] | None
+    _history: list[dict[str, Any]]
+
     def __init__(self) -> None:
-        # Built only through Deal.build; the fields are filled in there.
-        self._variant = ""
-        self._rules: dict[str, Any] = {}
-        self._seed = b""
-        self._number = 1
-        self._dealer = "p1"
-        self._trump = ""
-        self._hands: dict[str, list[int]] = {"p1": [], "p2": []}
-        self._talon: list[int] = []
-        self._turn_up: int | None = None
-        self._closed_by: str | None = None
-        self._close_state: dict[str, Any] | None = None
-        self._pending_draw = False
-        self._melds: list[dict[str, Any]] = []
-        self._must_lead: list[int] | None = None
-        self._tricks: list[dict[str, Any]] = []
-        self._taken: dict[str, int] = {"p1": 0, "p2": 0}
-        self._tricks_won: dict[str, int] = {"p1": 0, "p2": 0}
-        self._turn = "p1"
-        self._leader = "p1"
-        self._lead: int | None = None
-        self._result: dict[str, Any] | None = None
-        self._history: list[dict[str, Any]] = []
+        raise TypeError("use Deal.build(variant=..., seed=..., number=1, dealer='p1')")
 
     # ------------------------------------------------------------------ build
 
@@ -91,9 +108,9 @@ class Deal:
         rules = variant_mod.get(variant)
         checked_seed = check_seed(seed)
         checked_number = check_number(number)
-        check_seat(dealer)
+        dealer = check_dealer(dealer)
         dealt = deal_for(rules, checked_seed, checked_number, dealer)
-        deal = cls()
+        deal = object.__new__(cls)
         deal._variant = rules["name"]
         deal._rules = rules
         deal._seed = checked_seed
@@ -105,11 +122,28 @@ class Deal:
         deal._turn_up = dealt["turn_up"]
         deal._turn = other(dealer)
         deal._leader = other(dealer)
+        deal._closed_by = None
+        deal._close_state = None
+        deal._pending_draw = False
+        deal._melds = []
+        deal._must_lead = None
+        deal._tricks = []
+        deal._taken = {"p1": 0, "p2": 0}
+        deal._tricks_won = {"p1": 0, "p2": 0}
+        deal._lead = None
+        deal._result = None
+        deal._history = []
         return deal
 
     def copy(self) -> Deal:
         """An independent copy: playing on it leaves this deal untouched."""
+        _ = self._seed  # an unbuilt deal refuses here
         return copy_mod.deepcopy(self)
+
+    def __copy__(self) -> Deal:
+        # copy.copy gives an independent copy too: a shallow one would share
+        # the hands and the history with this deal.
+        return self.copy()
 
     # -------------------------------------------------------------- accessors
 
@@ -279,7 +313,7 @@ class Deal:
         and (in Sixty-Six) a trick won matter. The stock must hold at least
         ``exchange_min_stock`` cards (the reference's 1: anything at all).
         """
-        check_seat(seat)
+        seat = check_seat(seat)
         if self.closed or self._pending_draw:
             return None
         if self.draw_left < self._rules["exchange_min_stock"] or self._turn_up is None:
@@ -295,7 +329,7 @@ class Deal:
         The stock must hold at least ``close_min_stock`` cards (the
         reference's 1: anything at all).
         """
-        check_seat(seat)
+        seat = check_seat(seat)
         if self.closed or self.draw_left < self._rules["close_min_stock"]:
             return False
         # Only Sixty-Six may close between a trick and its draw.
@@ -303,7 +337,7 @@ class Deal:
 
     def can_marry(self, seat: str) -> list[dict[str, Any]]:
         """The marriages the seat holds and may declare, in suit order C, D, H, S."""
-        check_seat(seat)
+        seat = check_seat(seat)
         if self._must_lead is not None or self._pending_draw:
             return []
         if not self._rules["marriage_after_close"] and self.phase == 2:
@@ -316,7 +350,7 @@ class Deal:
         Just after a trick, or after declaring a marriage, on lead, before
         leading. A claim that turns out short is a false claim and loses.
         """
-        check_seat(seat)
+        seat = check_seat(seat)
         if self.over or self._turn != seat or self._lead is not None:
             return False
         return bool(self._tricks) or any(m["seat"] == seat for m in self._melds)
@@ -325,7 +359,7 @@ class Deal:
 
     def legal(self, seat: str) -> list[dict[str, Any]]:
         """What the seat may do, in the reference order; [] if not its move."""
-        check_seat(seat)
+        seat = check_seat(seat)
         if self.over or seat != self._turn:
             return []
         hand = self._hands[seat]
@@ -368,11 +402,16 @@ class Deal:
         """
         if self.over:
             raise Error("deal_over", "the deal is over")
-        if not isinstance(seat, str) or seat not in SEATS or seat != self._turn:
-            raise Error("not_your_turn", f"it is {self._turn}'s turn, not {seat!r}'s")
-        kind = move.get("kind") if isinstance(move, dict) else None
-        if not isinstance(kind, str) or kind not in self._kinds_now():
-            raise Error("not_legal", f"{kind!r} is not a move {seat} can make now")
+        checked = seat_of(seat)
+        if checked is None or checked != self._turn:
+            raise Error("not_your_turn", f"it is {self._turn}'s turn, not {show(seat)}'s")
+        seat = checked
+        # The move is read by value: a dict subclass's own methods never run.
+        move = dict(dict.items(move)) if isinstance(move, dict) else {}
+        kind = move.get("kind")
+        kind = str.__str__(kind) if isinstance(kind, str) else None
+        if kind is None or kind not in self._kinds_now():
+            raise Error("not_legal", f"{show(move.get('kind'))} is not a move {seat} can make now")
         if kind == "lead":
             events = self._lead_card(seat, move)
         elif kind == "follow":
@@ -391,11 +430,13 @@ class Deal:
         return events
 
     def _held(self, seat: str, move: dict[str, Any]) -> int:
-        card = move.get("card")
+        card = card_id(move.get("card"))
         hand = self._hands[seat]
-        if not is_card(card) or card not in hand:
-            raise Error("not_held", f"{seat} cannot play {card!r}: not in hand {_names(hand)}")
-        assert isinstance(card, int)
+        if card is None or card not in hand:
+            raise Error(
+                "not_held",
+                f"{seat} cannot play {show(move.get('card'))}: not in hand {_names(hand)}",
+            )
         return card
 
     def _lead_card(self, seat: str, move: dict[str, Any]) -> list[dict[str, Any]]:
@@ -526,9 +567,12 @@ class Deal:
 
     def _marriage(self, seat: str, move: dict[str, Any]) -> list[dict[str, Any]]:
         suit = move.get("suit")
+        suit = str.__str__(suit) if isinstance(suit, str) else None
         offered = [m for m in self.can_marry(seat) if m["suit"] == suit]
         if not offered:
-            raise Error("no_marriage", f"{seat} has no marriage in {suit!r} to declare now")
+            raise Error(
+                "no_marriage", f"{seat} has no marriage in {show(move.get('suit'))} to declare now"
+            )
         meld = offered[0]
         # Under marriage_by_lead the card comes with the marriage, and is
         # checked before anything changes.
@@ -565,7 +609,7 @@ class Deal:
 
     def view(self, seat: str) -> dict[str, Any]:
         """What one seat may see: its own hand, never the other's or the talon."""
-        check_seat(seat)
+        seat = check_seat(seat)
         return {
             "seat": seat,
             "variant": self._variant,
@@ -607,7 +651,7 @@ class Deal:
         ``variant`` gives the rules (default: the reference's); under
         ``marriage_by_lead`` a marriage and its lead are one move.
         """
-        return log_mod.moves_of(history, variant)
+        return moves_mod.moves_of(history, variant)
 
     @classmethod
     def replay(
@@ -616,43 +660,31 @@ class Deal:
         seed: bytes | None = None,
         number: int = 1,
         dealer: str = "p1",
-        moves: list[dict[str, Any]] | None = None,
+        moves: list[dict[str, Any]] | tuple[dict[str, Any], ...] = (),
     ) -> dict[str, Any]:
         """Rebuild a deal from its seed and play the moves; {deal, events}.
 
-        The first refused move raises its ``Error``, naming the move's index.
+        ``moves`` is a list or a tuple of moves, else ``not_legal``. The first
+        refused move raises its ``Error``, naming the move's index.
         """
         deal = cls.build(variant=variant, seed=seed, number=number, dealer=dealer)
-        events: list[dict[str, Any]] = []
-        for index, move in enumerate(moves or []):
-            events.extend(log_mod.replay_one(deal, index, move))
-        return {"deal": deal, "events": events}
+        return {"deal": deal, "events": moves_mod.replay(deal, moves)}
 
     def to_log(self) -> dict[str, Any]:
-        """A replayable log: the seed, the rules and the moves, never the cards drawn."""
-        return {
-            "game": self._variant,
-            "kind": "deal",
-            "seed": self._seed.hex(),
-            "number": self._number,
-            "dealer": self._dealer,
-            "rules": dict(self._rules),
-            "moves": Deal.moves_of(self._history, self._rules),
-        }
+        """A replayable log: the seed, the rules and the moves, never the cards drawn.
+
+        Written by :func:`trumpf._log.deal_log`, as the core's logs are.
+        """
+        _ = self._seed  # an unbuilt deal refuses here
+        return _log.deal_log(self)
 
     @classmethod
-    def from_log(cls, log: dict[str, Any] | str) -> Deal:
-        """The deal a log (dict or its JSON text) describes, replayed.
+    def from_log(cls, log: dict[str, Any] | str | bytes | bytearray) -> Deal:
+        """The deal a log (dict, or its JSON text as str or UTF-8 bytes) describes, replayed.
 
-        A log without "rules" plays by the reference's rules for its game.
+        Read by :func:`trumpf._log.deal_from_log`: exactly the keys ``to_log``
+        writes, "rules" optional (a log without it plays by the reference's
+        rules for its game).
         """
-        data = log_mod.read_log(log, "deal")
-        replayed = cls.replay(
-            variant=log_mod.variant_of_log(data),
-            seed=data["seed"],
-            number=data.get("number", 1),
-            dealer=data.get("dealer", "p1"),
-            moves=data.get("moves", []),
-        )
-        deal: Deal = replayed["deal"]
+        deal: Deal = _log.deal_from_log(cls, log)
         return deal

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .card import MARRIAGE_SUITS, card_of, is_card, name_of
+from .._args import show
+from .card import MARRIAGE_SUITS, card_id, card_of, name_of
 from .errors import Error
 
 __all__ = ["held", "lead_of", "legal_entries"]
@@ -47,11 +48,12 @@ def legal_entries(offered: list[dict[str, Any]], by_lead: bool) -> list[dict[str
 
 def lead_of(seat: str, meld: dict[str, Any], move: dict[str, Any]) -> int:
     """The card a marriage by lead leads: its king or queen, else ``must_lead``."""
-    card = move.get("card")
+    # The card is read by value: an int subclass's own __eq__ never runs.
+    card = card_id(move.get("card"))
     pair = [meld["king"], meld["queen"]]
-    if isinstance(card, int) and is_card(card) and card in pair:
+    if card is not None and card in pair:
         return card
-    shown = f"{card} ({name_of(card)})" if isinstance(card, int) and is_card(card) else repr(card)
+    shown = f"{card} ({name_of(card)})" if card is not None else show(move.get("card"))
     raise Error(
         "must_lead",
         f"{seat} shows the marriage in {meld['suit']} by leading "

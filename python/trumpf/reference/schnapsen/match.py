@@ -10,29 +10,32 @@ from __future__ import annotations
 import copy as copy_mod
 from typing import Any
 
-from . import log as log_mod
+from trumpf import _log
+
+from . import moves as moves_mod
 from . import variant as variant_mod
-from .deal import Deal, check_seat, other
-from .deck import check_seed
+from .deal import Deal, Unbuilt, check_seat, other
+from .deck import check_dealer, check_seed
 from .errors import Error
 
 __all__ = ["Match"]
 
 
-class Match:
+class Match(Unbuilt):
     """Game::Schnapsen: the running score and the rotation of deals."""
 
+    _variant: str
+    _rules: dict[str, Any]
+    _seed: bytes
+    _first_dealer: str
+    _deal: Deal
+    _scores: dict[str, int]
+    _deals: list[dict[str, Any]]
+    _result: dict[str, Any] | None
+    _history: list[dict[str, Any]]
+
     def __init__(self) -> None:
-        # Built only through Match.build.
-        self._variant = ""
-        self._rules: dict[str, Any] = {}
-        self._seed = b""
-        self._first_dealer = "p1"
-        self._deal: Deal = Deal()
-        self._scores: dict[str, int] = {"p1": 0, "p2": 0}
-        self._deals: list[dict[str, Any]] = []
-        self._result: dict[str, Any] | None = None
-        self._history: list[dict[str, Any]] = []
+        raise TypeError("use Match.build(variant=..., seed=..., dealer='p1')")
 
     @classmethod
     def build(
@@ -45,8 +48,8 @@ class Match:
         """
         rules = variant_mod.get(variant)
         checked_seed = check_seed(seed)
-        check_seat(dealer)
-        match = cls()
+        dealer = check_dealer(dealer)
+        match = object.__new__(cls)
         match._variant = rules["name"]
         match._rules = rules
         match._seed = checked_seed
@@ -54,6 +57,9 @@ class Match:
         match._deal = Deal.build(variant=rules, seed=checked_seed, number=1, dealer=dealer)
         start = rules["match_start"]
         match._scores = {"p1": start, "p2": start}
+        match._deals = []
+        match._result = None
+        match._history = []
         return match
 
     @staticmethod
@@ -63,7 +69,13 @@ class Match:
 
     def copy(self) -> Match:
         """An independent copy of the whole match."""
+        _ = self._seed  # an unbuilt match refuses here
         return copy_mod.deepcopy(self)
+
+    def __copy__(self) -> Match:
+        # copy.copy gives an independent copy too: a shallow one would share
+        # the hands and the history with this match.
+        return self.copy()
 
     # -------------------------------------------------------------- accessors
 
@@ -139,7 +151,7 @@ class Match:
 
     def to_win(self, seat: str) -> int:
         """How many game points the seat still needs; never below 0."""
-        check_seat(seat)
+        seat = check_seat(seat)
         score = self._scores[seat]
         target: int = self._rules["match_target"]
         if self._rules["match_start"] > target:
@@ -150,7 +162,7 @@ class Match:
 
     def legal(self, seat: str) -> list[dict[str, Any]]:
         """The current deal's legal moves for the seat; [] once it is over."""
-        check_seat(seat)
+        seat = check_seat(seat)
         if self.over:
             return []
         return self._deal.legal(seat)
@@ -213,7 +225,7 @@ class Match:
 
     def view(self, seat: str) -> dict[str, Any]:
         """The current deal as the seat sees it, plus the match score."""
-        check_seat(seat)
+        seat = check_seat(seat)
         view = self._deal.view(seat)
         view["ply"] = len(self._history)
         if self.over:
@@ -235,7 +247,7 @@ class Match:
 
         ``variant`` gives the rules, as for :meth:`Deal.moves_of`.
         """
-        return log_mod.moves_of(history, variant)
+        return moves_mod.moves_of(history, variant)
 
     @classmethod
     def replay(
@@ -243,38 +255,27 @@ class Match:
         variant: object = "schnapsen",
         seed: bytes | None = None,
         dealer: str = "p1",
-        moves: list[dict[str, Any]] | None = None,
+        moves: list[dict[str, Any]] | tuple[dict[str, Any], ...] = (),
     ) -> dict[str, Any]:
         """Rebuild a match from its seed and play the moves; {match, events}."""
         match = cls.build(variant=variant, seed=seed, dealer=dealer)
-        events: list[dict[str, Any]] = []
-        for index, move in enumerate(moves or []):
-            events.extend(log_mod.replay_one(match, index, move))
-        return {"match": match, "events": events}
+        return {"match": match, "events": moves_mod.replay(match, moves)}
 
     def to_log(self) -> dict[str, Any]:
-        """A replayable log of the whole match: seed, first dealer, rules, moves."""
-        return {
-            "game": self._variant,
-            "kind": "match",
-            "seed": self._seed.hex(),
-            "dealer": self._first_dealer,
-            "rules": dict(self._rules),
-            "moves": Match.moves_of(self._history, self._rules),
-        }
+        """A replayable log of the whole match: seed, first dealer, rules, moves.
+
+        Written by :func:`trumpf._log.match_log`, as the core's logs are.
+        """
+        _ = self._seed  # an unbuilt match refuses here
+        return _log.match_log(self)
 
     @classmethod
-    def from_log(cls, log: dict[str, Any] | str) -> Match:
-        """The match a log (dict or its JSON text) describes, replayed.
+    def from_log(cls, log: dict[str, Any] | str | bytes | bytearray) -> Match:
+        """The match a log (dict, or its JSON text as str or UTF-8 bytes) describes, replayed.
 
-        A log without "rules" plays by the reference's rules for its game.
+        Read by :func:`trumpf._log.match_from_log`: exactly the keys
+        ``to_log`` writes, "rules" optional (a log without it plays by the
+        reference's rules for its game).
         """
-        data = log_mod.read_log(log, "match")
-        replayed = cls.replay(
-            variant=log_mod.variant_of_log(data),
-            seed=data["seed"],
-            dealer=data.get("dealer", "p1"),
-            moves=data.get("moves", []),
-        )
-        match: Match = replayed["match"]
+        match: Match = _log.match_from_log(cls, log)
         return match

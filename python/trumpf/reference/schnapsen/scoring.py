@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._args import as_dict, as_int, as_str, show
 from . import variant as variant_mod
+from .errors import Error
 
 __all__ = [
     "LAST_TRICK_BONUS",
@@ -32,13 +34,65 @@ def _other(seat: str) -> str:
     return "p2" if seat == "p1" else "p1"
 
 
+INT32_MAX = 2**31 - 1
+
+
+def _count(value: object, what: str) -> int:
+    return as_int(value, "bad_value", what, 0, INT32_MAX)
+
+
+def _figures(value: object, what: str) -> dict[str, int]:
+    # {"p1": n, "p2": n}: exactly the two seats, each a count 0..2**31-1.
+    figures = as_dict(value, "bad_value", what)
+    if set(figures) != {"p1", "p2"} or not all(type(k) is str for k in figures):
+        raise Error("bad_value", f"{what} is {{'p1': n, 'p2': n}}")
+    return {seat: _count(figures[seat], f"{what}[{seat!r}]") for seat in ("p1", "p2")}
+
+
+def _seat_or_none(value: object, what: str) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str) and str.__str__(value) in ("p1", "p2"):
+        return str.__str__(value)
+    raise Error("bad_seat", f"{what} is 'p1', 'p2' or None, not {show(value)}")
+
+
+def _close_state(value: object) -> dict[str, Any]:
+    # {by, p1: {tricks, points}, p2: {tricks, points}}, read by value.
+    state = as_dict(value, "bad_value", "a close state")
+    by = state.get("by")
+    if set(state) != {"by", "p1", "p2"} or by not in ("p1", "p2") or type(by) is not str:
+        raise Error(
+            "bad_value", "a close state is {by, p1: {tricks, points}, p2: {tricks, points}}"
+        )
+    out: dict[str, Any] = {"by": by}
+    for seat in ("p1", "p2"):
+        stood = as_dict(state[seat], "bad_value", f"close_state[{seat!r}]")
+        if set(stood) != {"tricks", "points"}:
+            raise Error("bad_value", f"close_state[{seat!r}] is {{tricks, points}}")
+        out[seat] = {
+            "tricks": _count(stood["tricks"], "a close state's tricks"),
+            "points": _count(stood["points"], "a close state's points"),
+        }
+    return out
+
+
 def scale(opponent_points: int, opponent_tricks: int) -> int:
     """Game points for beating an opponent who stands where given: 1, 2 or 3."""
-    if opponent_tricks == 0:
-        return 3
-    if opponent_points < SCHNEIDER_AT:
+    return _scale(
+        _count(opponent_points, "the opponent's points"),
+        _count(opponent_tricks, "the opponent's tricks"),
+    )
+
+
+def _scale(opponent_points: int, opponent_tricks: int) -> int:
+    # The seed's table, read in its order: 33 or more card points is 1 game
+    # point whatever the tricks; fewer with a trick is 2; no trick at all 3.
+    if opponent_points >= SCHNEIDER_AT:
+        return 1
+    if opponent_tricks > 0:
         return 2
-    return 1
+    return 3
 
 
 def deal_result(
@@ -63,8 +117,21 @@ def deal_result(
     ``failed_close_pays`` decides what beating the closer is worth.
     """
     rules = variant_mod.get(variant)
-    points = {"p1": points["p1"], "p2": points["p2"]}
-    tricks = {"p1": tricks["p1"], "p2": tricks["p2"]}
+    how = as_str(how, "bad_how", "how")
+    if how not in ("claim", "exhausted"):
+        raise Error("bad_how", f"how is 'claim' or 'exhausted', not {show(how)}")
+    by = _seat_or_none(by, "by")
+    points = _figures(points, "points")
+    tricks = _figures(tricks, "tricks")
+    closed_by = _seat_or_none(closed_by, "closed_by")
+    close_state = None if close_state is None else _close_state(close_state)
+    last_trick = _seat_or_none(last_trick, "last_trick")
+    if how == "claim" and by is None:
+        raise Error("bad_seat", "a claim needs the claimer in `by`")
+    if closed_by is not None and close_state is None:
+        raise Error("bad_value", "a closed deal needs its close_state")
+    if how == "exhausted" and closed_by is None and last_trick is None:
+        raise Error("bad_seat", "cards that ran out need the last trick's winner")
     winner: str | None
     game_points: int
 
@@ -90,8 +157,8 @@ def deal_result(
         assert closed_by is not None
         beaten = _other(closed_by)
         if rules["close_counts_tricks_at"] == "close":
-            return max(PENALTY, scale(*at_close(beaten)))
-        return max(PENALTY, scale(points[beaten], tricks[beaten]))
+            return max(PENALTY, _scale(*at_close(beaten)))
+        return max(PENALTY, _scale(points[beaten], tricks[beaten]))
 
     if how == "claim":
         assert by is not None
@@ -117,9 +184,9 @@ def deal_result(
             outcome = "closed_out" if closed_by == by else "claim"
             winner = by
             if closed_by == by and rules["close_counts_tricks_at"] == "close":
-                game_points = scale(*at_close(opponent))
+                game_points = _scale(*at_close(opponent))
             else:
-                game_points = scale(points[opponent], tricks[opponent])
+                game_points = _scale(points[opponent], tricks[opponent])
     elif closed_by is not None:
         # The cards ran out and the closer never went out.
         outcome = "failed_close"
@@ -141,7 +208,7 @@ def deal_result(
             outcome = "last_trick"
             winner = "p1" if points["p1"] > points["p2"] else "p2"
             loser = _other(winner)
-            game_points = scale(points[loser], tricks[loser])
+            game_points = _scale(points[loser], tricks[loser])
 
     return {
         "drawn": winner is None,

@@ -8,9 +8,32 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._args import show
 from . import trick
-from .card import points_of, power_of, rank_of, suit_of
+from .card import check_suit, points_of, power_of, rank_of, suit_of
+from .deal import Deal, check_seat
+from .errors import Error
+from .match import Match
 from .scoring import TARGET_POINTS
+from .trick import check_hand
+
+
+def deal_of(game: object) -> Deal:
+    """The deal a Deal or a Match is playing, or ``bad_game``."""
+    if isinstance(game, Match):
+        return game.deal
+    if isinstance(game, Deal):
+        return game
+    raise Error("bad_game", f"a Deal or a Match, not {show(game)}")
+
+
+def check_level(level: object) -> int:
+    """A bot level: any int (the ladder clamps it), or ``bad_level``."""
+    # Any int at all: the ladder clamps it, so 10**30 is simply the top level.
+    if not isinstance(level, int) or isinstance(level, bool):
+        raise Error("bad_level", f"a bot level is an int, not {show(level)}")
+    return int.__index__(level)
+
 
 __all__ = [
     "best_follow",
@@ -26,6 +49,7 @@ __all__ = [
 
 def hand_strength(hand: list[int], trump: str) -> int:
     """Card points, plus 5 for every trump and 3 for every ace."""
+    hand, trump = check_hand(hand), check_suit(trump)
     strength = 0
     for card in hand:
         strength += points_of(card)
@@ -38,12 +62,21 @@ def hand_strength(hand: list[int], trump: str) -> int:
 
 def cheapest(cards: list[int]) -> int:
     """The card that costs least to give away."""
+    cards = _some(cards)
     return min(cards, key=lambda c: (points_of(c), power_of(c), c))
 
 
 def dearest(cards: list[int]) -> int:
     """The card worth most: points, then power, ties to the lower id."""
+    cards = _some(cards)
     return min(cards, key=lambda c: (-points_of(c), -power_of(c), c))
+
+
+def _some(cards: object) -> list[int]:
+    hand = check_hand(cards)
+    if not hand:
+        raise Error("bad_card", "there is no card to choose from")
+    return hand
 
 
 def best_marriage(deal: Any, seat: str) -> dict[str, Any] | None:
@@ -52,6 +85,7 @@ def best_marriage(deal: Any, seat: str) -> dict[str, Any] | None:
     Under ``marriage_by_lead`` the first entry of a suit is its king, so the
     marriage is shown with the dearer card.
     """
+    deal, seat = deal_of(deal), check_seat(seat)
     best: dict[str, Any] | None = None
     for move in deal.legal(seat):
         if move["kind"] == "marriage" and (best is None or move["value"] > best["value"]):
@@ -61,11 +95,13 @@ def best_marriage(deal: Any, seat: str) -> dict[str, Any] | None:
 
 def should_claim(deal: Any, seat: str) -> bool:
     """Claim only when a claim is on offer and the seat really has 66."""
+    deal, seat = deal_of(deal), check_seat(seat)
     return bool(deal.can_claim(seat)) and deal.points_of(seat) >= TARGET_POINTS
 
 
 def should_close(deal: Any, seat: str, level: int) -> bool:
     """Level 2 closes with two trumps and strength >= points still needed + 20."""
+    deal, seat, level = deal_of(deal), check_seat(seat), check_level(level)
     if level < 2 or not any(m["kind"] == "close" for m in deal.legal(seat)):
         return False
     hand = deal.hand_of(seat)
@@ -74,14 +110,17 @@ def should_close(deal: Any, seat: str, level: int) -> bool:
     return len(trumps) >= 2 and hand_strength(hand, deal.trump) >= needed + 20
 
 
-def best_lead(deal: Any, seat: str, level: int) -> int:
+def best_lead(deal: Any, seat: str, level: int) -> int | None:
     """The card to lead among those on offer.
 
     Level 1: the cheapest. Level 2 with the talon open: the cheapest
     non-trump, else the cheapest; once it is closed or gone: the dearest ace,
-    else the dearest non-trump, else the dearest card.
+    else the dearest non-trump, else the dearest card. None with no lead on offer.
     """
+    deal, seat, level = deal_of(deal), check_seat(seat), check_level(level)
     cards = [m["card"] for m in deal.legal(seat) if m["kind"] == "lead"]
+    if not cards:
+        return None
     if level < 2:
         return cheapest(cards)
     plain = [c for c in cards if suit_of(c) != deal.trump]
@@ -93,10 +132,17 @@ def best_lead(deal: Any, seat: str, level: int) -> int:
     return dearest(plain) if plain else dearest(cards)
 
 
-def best_follow(deal: Any, seat: str) -> int:
-    """The cheapest winning answer, a non-trump if one wins; else the cheapest."""
+def best_follow(deal: Any, seat: str) -> int | None:
+    """The cheapest winning answer, a non-trump if one wins; else the cheapest.
+
+    None when no follow is on offer.
+    """
+    deal, seat = deal_of(deal), check_seat(seat)
     cards = [m["card"] for m in deal.legal(seat) if m["kind"] == "follow"]
+    if not cards:
+        return None
     lead = deal.lead
+    assert lead is not None
     winning = [c for c in cards if trick.winner_of(lead, c, deal.trump) == c]
     plain_winning = [c for c in winning if suit_of(c) != deal.trump]
     if plain_winning:

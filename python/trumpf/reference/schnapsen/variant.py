@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._args import show
 from .errors import Error
 
-__all__ = ["HOUSE_RULES", "PRESETS", "VARIANTS", "custom", "get", "presets", "variants"]
+__all__ = ["custom", "get", "presets", "variants"]
 
 # The reference's choices: anything left to draw allows an exchange or a
 # close, a marriage is declared and then led, a failed close pays 2 or 3.
@@ -95,49 +96,75 @@ def stock_of(table: dict[str, Any]) -> int:
     return size
 
 
-def get(value: object) -> dict[str, Any]:
+def get(name: object) -> dict[str, Any]:
     """The full rules table (a fresh dict) of a variant value, or ``bad_variant``.
 
     The value is a game's name, a preset's name, or a dict: the table or any
     part of it, with ``name`` the game; left-out fields take the game's
-    values, and only the house rules may differ from them.
+    values, and only the house rules may differ from them. A str or dict
+    subclass is read by what it holds (docs/api-contract.md, "Edge behaviour").
     """
-    if isinstance(value, str):
-        if value in VARIANTS:
-            return dict(VARIANTS[value])
-        if value in PRESETS:
-            return _from_dict(PRESETS[value])
+    if isinstance(name, str):
+        text = str.__str__(name)
+        if text in VARIANTS:
+            return dict(VARIANTS[text])
+        if text in PRESETS:
+            return _from_dict(PRESETS[text])
         known = ", ".join(variants() + presets())
-        raise Error("bad_variant", f"{value!r} is not a game played here ({known})")
-    if isinstance(value, dict):
-        return _from_dict(value)
-    raise Error("bad_variant", f"{value!r} is not a variant: give a name or a dict of its rules")
+        raise Error("bad_variant", f"{show(text)} is not a game played here ({known})")
+    if isinstance(name, dict):
+        return _from_dict(dict(dict.items(name)))
+    raise Error("bad_variant", f"{show(name)} is not a variant: give a name or a dict of its rules")
 
 
 def custom(base: object, **fields: Any) -> dict[str, Any]:
     """``get(base)`` with the given house rules changed (the same errors as ``get``)."""
     table = get(base)
-    if "name" in fields and fields["name"] != table["name"]:
-        raise Error("bad_variant", f"name: custom keeps the game {table['name']!r}")
-    table.update(fields)
+    given = {field: _plain(value) for field, value in fields.items()}
+    if "name" in given and (type(given["name"]) is not str or given["name"] != table["name"]):
+        raise Error(
+            "bad_variant",
+            f"name: custom keeps the game {table['name']!r}, not {show(fields['name'])}",
+        )
+    table.update(given)
     return _from_dict(table)
 
 
+def _plain(value: object) -> object:
+    # An int or str subclass is read as the int or str it holds, so that no
+    # __eq__ or __hash__ of the caller's runs in the comparisons below.
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return int.__index__(value)
+    if isinstance(value, str):
+        return str.__str__(value)
+    return value
+
+
 def _from_dict(given: dict[Any, Any]) -> dict[str, Any]:
-    name = given.get("name")
-    if not isinstance(name, str) or name not in VARIANTS:
-        raise Error("bad_variant", f"name: a variant's name is schnapsen or sixtysix, not {name!r}")
+    fields: dict[str, object] = {}
+    for key, value in given.items():
+        if not isinstance(key, str):
+            raise Error("bad_variant", f"{show(key)} is not a field of a variant")
+        fields[str.__str__(key)] = _plain(value)
+    name = fields.get("name")
+    if type(name) is not str or name not in VARIANTS:
+        raise Error(
+            "bad_variant",
+            f"name: a variant's name is schnapsen or sixtysix, not {show(given.get('name'))}",
+        )
     table = dict(VARIANTS[name])
-    for field, value in given.items():
+    for field, value in fields.items():
         if field not in table:
-            raise Error("bad_variant", f"{field!r} is not a field of a variant")
+            raise Error("bad_variant", f"{show(field)} is not a field of a variant")
         if field in HOUSE_RULES:
             _check_house_rule(table, field, value)
         elif type(value) is not type(table[field]) or value != table[field]:
             # The rest of the table is the game itself, not a house rule.
             raise Error(
                 "bad_variant",
-                f"{field}: {name} has {table[field]!r}, not {value!r}; "
+                f"{field}: {name} has {table[field]!r}, not {show(value)}; "
                 f"only the house rules ({', '.join(HOUSE_RULES)}) can change",
             )
         table[field] = value
@@ -147,13 +174,13 @@ def _from_dict(given: dict[Any, Any]) -> dict[str, Any]:
 def _check_house_rule(table: dict[str, Any], field: str, value: object) -> None:
     if field in ("exchange_min_stock", "close_min_stock"):
         stock = stock_of(table)
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= stock:
+        if type(value) is not int or not 1 <= value <= stock:
             raise Error(
                 "bad_variant",
-                f"{field}: an int from 1 to {stock} in {table['name']}, not {value!r}",
+                f"{field}: an int from 1 to {stock} in {table['name']}, not {show(value)}",
             )
     elif field == "marriage_by_lead":
-        if not isinstance(value, bool):
-            raise Error("bad_variant", f"{field}: True or False, not {value!r}")
-    elif not isinstance(value, str) or value not in FAILED_CLOSE_PAYS:
-        raise Error("bad_variant", f"{field}: 'reference' or 'closer_value', not {value!r}")
+        if type(value) is not bool:
+            raise Error("bad_variant", f"{field}: True or False, not {show(value)}")
+    elif type(value) is not str or value not in FAILED_CLOSE_PAYS:
+        raise Error("bad_variant", f"{field}: 'reference' or 'closer_value', not {show(value)}")
