@@ -44,6 +44,8 @@ Card dearest(const Card* cards, int n) noexcept {
 }
 
 int best_marriage(const DealState& s, Seat seat) noexcept {
+  // Only what legal(seat) offers: a marriage is declared on lead.
+  if (s.over || seat != s.turn || s.lead) return -1;
   std::uint8_t suits[4];
   int n = can_marry(s, seat, suits);
   int best = -1, value = -1;
@@ -71,6 +73,7 @@ bool should_close(const DealState& s, Seat seat, int level) noexcept {
 }
 
 Card best_lead(const DealState& s, Seat seat, int level) noexcept {
+  if (s.over || seat != s.turn || s.lead || s.pending_draw) return kNoCard;
   Card all[6], part[6];
   int n = 0;
   if (s.must_lead[0]) {
@@ -96,6 +99,7 @@ Card best_lead(const DealState& s, Seat seat, int level) noexcept {
 }
 
 Card best_follow(const DealState& s, Seat seat) noexcept {
+  if (s.over || seat != s.turn || !s.lead) return kNoCard;
   Card legal[6], plain[6], trumps[6];
   int n = legal_follows(s.hand[seat], s.hand_n[seat], s.lead, s.trump, phase(s), legal);
   if (n == 0) return kNoCard;

@@ -24,6 +24,8 @@ int hand_strength(const Card* hand, int n, int trump) noexcept;
 Card cheapest(const Card* cards, int n) noexcept;
 Card dearest(const Card* cards, int n) noexcept;
 
+// Each chooses among what legal(seat) offers, and answers "none" (-1,
+// kNoCard) for a seat with nothing of that kind on offer.
 // Highest-valued marriage on offer (ties: first in C, D, H, S), or -1.
 int best_marriage(const DealState& s, Seat seat) noexcept;
 bool should_claim(const DealState& s, Seat seat) noexcept;

@@ -170,7 +170,8 @@ def variant_of(data: dict[str, Any]) -> object:
     table = dict(dict.items(rules))
     if _text(table.get("name")) != game:
         raise Error(
-            "bad_log", f"the log is a game of {game!r} but its rules are {_short(table.get('name'))}"
+            "bad_log",
+            f"the log is a game of {game!r} but its rules are {_short(table.get('name'))}",
         )
     return table
 

@@ -2,6 +2,7 @@
 
 #include <climits>
 #include <cstring>
+#include <vector>
 
 #include "bindings/common/errors.hpp"
 
@@ -112,35 +113,26 @@ std::uint64_t number_arg(py::handle h) {
 }
 
 py::list items_arg(py::handle h, const char* code, const char* what, std::size_t limit) {
-  if (!h || PyUnicode_Check(h.ptr()) || PyBytes_Check(h.ptr()) || PyByteArray_Check(h.ptr()) ||
-      PyDict_Check(h.ptr()))
-    refuse(code, std::string(what) + " must be a list, not " + repr_text(h));
-  if (PyList_CheckExact(h.ptr()) || PyTuple_CheckExact(h.ptr())) {
-    // A copy: the caller may change their list while we read ours.
-    PyObject* l = PySequence_List(h.ptr());
-    if (!l) refuse_pending(code, what);
-    py::list out = py::reinterpret_steal<py::list>(l);
-    if (std::size_t(PyList_GET_SIZE(l)) > limit)
+  // A list or a tuple, read by value: its items are taken straight from its
+  // storage, so a subclass's __iter__ or __len__ never runs, and each is held
+  // before anything can run a finalizer that changes the caller's list.
+  // Other iterables (generators, sets) are refused: what they yield depends
+  // on code of theirs, and a generator read once is gone for the message.
+  if (!h || !(PyList_Check(h.ptr()) || PyTuple_Check(h.ptr())))
+    refuse(code, std::string(what) + " must be a list or a tuple, not " + repr_text(h));
+  std::vector<py::object> held;
+  const bool is_list = PyList_Check(h.ptr());
+  for (Py_ssize_t i = 0;; ++i) {
+    const Py_ssize_t size = is_list ? PyList_GET_SIZE(h.ptr()) : PyTuple_GET_SIZE(h.ptr());
+    if (i >= size) break;
+    if (std::size_t(i) >= limit)
       refuse(code, std::string(what) + " holds more than " + std::to_string(limit) + " items");
-    return out;
+    PyObject* item = is_list ? PyList_GET_ITEM(h.ptr(), i) : PyTuple_GET_ITEM(h.ptr(), i);
+    held.push_back(py::reinterpret_borrow<py::object>(item));
   }
-  PyObject* it = PyObject_GetIter(h.ptr());
-  if (!it) {
-    if (PyErr_ExceptionMatches(PyExc_TypeError)) {
-      PyErr_Clear();
-      refuse(code, std::string(what) + " must be a list, not " + repr_text(h));
-    }
-    refuse_pending(code, what);
-  }
-  py::object iter = py::reinterpret_steal<py::object>(it);
-  py::list out;
-  while (PyObject* item = PyIter_Next(iter.ptr())) {
-    py::object owned = py::reinterpret_steal<py::object>(item);
-    if (std::size_t(PyList_GET_SIZE(out.ptr())) >= limit)
-      refuse(code, std::string(what) + " holds more than " + std::to_string(limit) + " items");
-    if (PyList_Append(out.ptr(), owned.ptr()) != 0) throw py::error_already_set();
-  }
-  if (PyErr_Occurred()) refuse_pending(code, what);
+  py::list out(py::ssize_t(held.size()));
+  for (std::size_t i = 0; i < held.size(); ++i)
+    PyList_SET_ITEM(out.ptr(), py::ssize_t(i), held[i].release().ptr());
   return out;
 }
 

@@ -39,10 +39,9 @@ std::array<std::uint8_t, 32> seed_arg(pybind11::handle h);
 // A deal number: an int in [1, 2**63 - 1], else Error bad_deal.
 std::uint64_t number_arg(pybind11::handle h);
 
-// A list holding the items of an iterable (a list or tuple as it is; never a
-// str, bytes or dict, which iterate as something other than items), with
-// strong references, so nothing the caller's iterator does later can free
-// them; Error(code, ...) naming `what` otherwise. At most `limit` items.
+// A list of our own holding the items of a list or tuple (subclasses read by
+// what they hold), each with a strong reference; Error(code, ...) naming
+// `what` for anything else. At most `limit` items.
 pybind11::list items_arg(pybind11::handle h, const char* code, const char* what,
                          std::size_t limit = 1 << 20);
 

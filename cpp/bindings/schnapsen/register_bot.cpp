@@ -176,9 +176,7 @@ void register_bot(py::module_& m) {
       "best_follow",
       [](py::handle game, py::handle seat) -> py::object {
         const ts::DealState s = game_state(game);
-        const ts::Seat st = seat_arg(seat);
-        if (!s.lead) return py::none();
-        return card_obj(ts::best_follow(s, st));
+        return card_obj(ts::best_follow(s, seat_arg(seat)));
       },
       py::arg("deal"), py::arg("seat"),
       "The card the bot follows with: the cheapest winning card, preferring a non-trump, else "

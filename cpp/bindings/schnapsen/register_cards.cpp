@@ -13,7 +13,7 @@ namespace trumpf::bindings::schnapsen {
 
 namespace {
 
-int phase_arg(py::handle h) { return int(int_arg(h, 1, 2, "bad_phase", "a phase")); }
+int phase_arg(py::handle h) { return int(int_arg(h, 1, 2, "bad_value", "a phase")); }
 
 ts::DealState dealt(py::handle variant, py::handle seed, py::handle number, py::handle dealer) {
   const ts::Rules rules = rules_arg(variant);
@@ -37,30 +37,32 @@ void register_cards(py::module_& m) {
   m.def(
       "rank_of",
       [](py::handle c) { return std::string(1, ts::kRankLetters[ts::rank_of(card_arg(c))]); },
-      py::arg("id"),
+      py::arg("card"),
       "The rank letter of a card id 1..24: A, T, K, Q, J or 9. Error bad_card for anything that "
       "is not a card id.");
   m.def(
-      "suit_of", [](py::handle c) { return keys().suits[ts::suit_of(card_arg(c))]; }, py::arg("id"),
-      "The suit letter of a card id: S, H, D or C.");
+      "suit_of", [](py::handle c) { return keys().suits[ts::suit_of(card_arg(c))]; },
+      py::arg("card"), "The suit letter of a card id: S, H, D or C.");
   m.def(
-      "power_of", [](py::handle c) { return ts::power_of(card_arg(c)); }, py::arg("id"),
+      "power_of", [](py::handle c) { return ts::power_of(card_arg(c)); }, py::arg("card"),
       "A card's power inside its suit: A 5, T 4, K 3, Q 2, J 1, 9 0 (the ten beats the king).");
   m.def(
-      "points_of", [](py::handle c) { return ts::points_of(card_arg(c)); }, py::arg("id"),
+      "points_of", [](py::handle c) { return ts::points_of(card_arg(c)); }, py::arg("card"),
       "A card's card points: A 11, T 10, K 4, Q 3, J 2, 9 0.");
   m.def(
-      "name_of", [](py::handle c) { return ts::name_of(card_arg(c)); }, py::arg("id"),
+      "name_of", [](py::handle c) { return ts::name_of(card_arg(c)); }, py::arg("card"),
       "A card's name: rank letter then suit letter, as 'TD'.");
   m.def(
-      "long_name_of", [](py::handle c) { return ts::long_name_of(card_arg(c)); }, py::arg("id"),
+      "long_name_of", [](py::handle c) { return ts::long_name_of(card_arg(c)); }, py::arg("card"),
       "A card's name in words, lower case as the reference spells it: 'ten of diamonds'.");
   m.def(
       "id_of",
       [](py::handle name) -> py::object {
         std::string text;
-        const ts::Card c = text_of(name, &text) ? ts::id_of(text) : ts::kNoCard;
-        return card_obj(c);
+        if (!PyUnicode_Check(name.ptr()))
+          refuse("bad_card", "a card's name is a str such as 'TD', not " + repr_text(name));
+        // A str that is not valid Unicode (a lone surrogate) names no card.
+        return card_obj(text_of(name, &text) ? ts::id_of(text) : ts::kNoCard);
       },
       py::arg("name"),
       "The card id of a name such as 'TD' or '10D', read case-insensitively; None for anything "

@@ -20,6 +20,9 @@ void per_seat_ints(py::handle d, const char* what, long long hi, long long out[2
   if (!d || !PyDict_Check(d.ptr()))
     refuse("bad_value",
            std::string(what) + " is a dict {'p1': int, 'p2': int}, not " + repr_text(d));
+  if (PyDict_GET_SIZE(d.ptr()) != 2)
+    refuse("bad_value",
+           std::string(what) + " is exactly {'p1': int, 'p2': int}, not " + repr_text(d));
   for (int i = 0; i < 2; ++i) {
     py::object v = dict_item(d, keys().seats[i], "bad_value");
     long long x = 0;
@@ -38,11 +41,14 @@ ts::CloseState close_state_arg(py::handle h) {
            "close_state is None or {by, p1: {tricks, points}, p2: {...}}, not " + repr_text(h));
   const Keys& k = keys();
   py::object by = dict_item(h, k.by, "bad_value");
-  cs.by = by ? seat_or_none(by) : ts::kNoSeat;
+  cs.by = by ? parse_seat(by) : ts::kNoSeat;
+  if (PyDict_GET_SIZE(h.ptr()) != 3 || cs.by == ts::kNoSeat)
+    refuse("bad_value",
+           "close_state is exactly {by, p1: {tricks, points}, p2: {...}}, not " + repr_text(h));
   for (int i = 0; i < 2; ++i) {
     py::object side = dict_item(h, k.seats[i], "bad_value");
     py::object t, p;
-    if (side && PyDict_Check(side.ptr())) {
+    if (side && PyDict_Check(side.ptr()) && PyDict_GET_SIZE(side.ptr()) == 2) {
       t = dict_item(side, k.tricks, "bad_value");
       p = dict_item(side, k.points, "bad_value");
     }
@@ -71,10 +77,13 @@ py::dict deal_result(py::handle variant, py::handle how, py::handle by, py::hand
   long long p[2], t[2];
   per_seat_ints(points, "points", kMaxPoints, p);
   per_seat_ints(tricks, "tricks", kMaxTricks, t);
+  const ts::Seat closer = seat_or_none(closed_by), last = seat_or_none(last_trick);
+  if (e == ts::Ending::kExhausted && closer == ts::kNoSeat && last == ts::kNoSeat)
+    refuse("bad_seat", "cards run out without a close need the last trick's winner in last_trick");
+  if (closer != ts::kNoSeat && close_state.is_none())
+    refuse("bad_value", "a close needs close_state, where both stood at the close");
   const ts::CloseState cs = close_state_arg(close_state);
-  return result_dict(ts::deal_result(rules, e, claimer, p, t, seat_or_none(closed_by), cs,
-                                     seat_or_none(last_trick)),
-                     false);
+  return result_dict(ts::deal_result(rules, e, claimer, p, t, closer, cs, last), false);
 }
 
 }  // namespace
@@ -106,7 +115,7 @@ void register_scoring(py::module_& m) {
       "variants", []() { return py::list(py::make_tuple(keys().variants[0], keys().variants[1])); },
       "The names of the variants this engine plays: ['schnapsen', 'sixtysix'].");
   m.def(
-      "get_variant", [](py::handle v) { return rules_dict(rules_arg(v)); }, py::arg("variant"),
+      "get_variant", [](py::handle v) { return rules_dict(rules_arg(v)); }, py::arg("name"),
       "The full rules table of a variant value (a game's or preset's name, or a table, whole or "
       "in part); Error bad_variant naming the field that is wrong.");
   m.def(

@@ -1,7 +1,10 @@
 // Variant values: a game or preset name, or a rules table, to engine Rules
 // and back. Which values a field may take is the engine's (variant.hpp); this
 // file reads what a caller wrote and says which field was wrong.
+#include <climits>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
@@ -65,32 +68,35 @@ bool is_house_rule(const std::string& field) {
 }
 
 ts::Rules rules_from_dict(py::handle given) {
-  // Read from a copy of the dict's own storage: a subclass's methods and the
-  // caller's later changes play no part.
-  py::dict d = py::reinterpret_steal<py::dict>(PyDict_Copy(given.ptr()));
-  if (!d) refuse_pending("bad_variant", "the variant");
-  std::string text;
-  py::object name = dict_item(d, keys().name, "bad_variant");
-  ts::Rules r;
-  const int base =
-      name && text_of(name, &text) ? ts::variant_by_name(text.data(), text.size()) : -1;
-  if (base < 0)
-    bad_field("name", "a table's name is 'schnapsen' or 'sixtysix', not " +
-                          (name ? repr_text(name) : std::string("missing")));
-  r = ts::reference_rules(ts::VariantId(base));
-  const py::dict table = rules_dict(r);
+  // Read by value: the dict's own entries, each held before anything else
+  // runs, so a subclass's methods and the caller's later changes play no part.
+  std::vector<std::pair<py::object, py::object>> items;
   PyObject *key = nullptr, *value = nullptr;
   Py_ssize_t pos = 0;
-  while (PyDict_Next(d.ptr(), &pos, &key, &value)) {
-    py::object k = py::reinterpret_borrow<py::object>(key),
-               v = py::reinterpret_borrow<py::object>(value);
+  while (PyDict_Next(given.ptr(), &pos, &key, &value))
+    items.emplace_back(py::reinterpret_borrow<py::object>(key),
+                       py::reinterpret_borrow<py::object>(value));
+  std::string text;
+  int base = -1;
+  bool named = false;
+  for (const auto& [k, v] : items)
+    if (text_of(k, &text) && text == "name") {
+      named = true;
+      base = text_of(v, &text) ? ts::variant_by_name(text.data(), text.size()) : -1;
+      if (base < 0)
+        bad_field("name", "a table's name is 'schnapsen' or 'sixtysix', not " + repr_text(v));
+    }
+  if (!named) bad_field("name", "a table's name is 'schnapsen' or 'sixtysix', not missing");
+  ts::Rules r = ts::reference_rules(ts::VariantId(base));
+  const py::dict table = rules_dict(r);
+  for (const auto& [k, v] : items) {
     std::string field;
-    if (!text_of(k, &field) || !table.contains(k))
+    if (!text_of(k, &field) || !table.contains(py::str(field)))
       bad_field(repr_text(k), "not a field of a variant");
     if (is_house_rule(field))
       set_house_rule(r, field, v);
     else
-      check_fixed(field, v, table[k]);
+      check_fixed(field, v, table[py::str(field)]);
   }
   return r;
 }

@@ -2,6 +2,8 @@
 from collections.abc import Callable
 from typing import Any
 
+from trumpf.errors import Error as Error
+
 def run(
     game: str,
     games: int,
@@ -10,6 +12,9 @@ def run(
     seed: bytes,
     threads: int,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    rules: dict[str, Any] | None = None,
+    start: int = 0,
 ) -> dict[str, Any]: ...
 
 class Stream:

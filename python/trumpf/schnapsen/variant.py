@@ -20,9 +20,10 @@ from typing import Any
 from trumpf._core.schnapsen import custom, get_variant, presets, variants
 
 
-def get(variant: object) -> dict[str, Any]:
-    """The full rules table of a variant value; `Error` bad_variant naming a bad field."""
-    return get_variant(variant)
+def get(name: object) -> dict[str, Any]:
+    """The full rules table of a variant value (a name, a preset or a table); `Error`
+    bad_variant naming a bad field."""
+    return get_variant(name)
 
 
 __all__ = ["custom", "get", "presets", "variants"]
