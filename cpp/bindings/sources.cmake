@@ -13,6 +13,7 @@ target_sources(_core PRIVATE
   cpp/bindings/schnapsen/register_deal.cpp
   cpp/bindings/schnapsen/register_match.cpp
   cpp/bindings/schnapsen/register_bot.cpp
+  cpp/bindings/schnapsen/register_info.cpp
   cpp/bindings/register_durak.cpp
   cpp/bindings/sim/register_sim.cpp
 )

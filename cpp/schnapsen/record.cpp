@@ -36,6 +36,7 @@ Code DealRecord::build(const Rules& rules, const Seed& s, std::uint64_t number, 
   seed = s;
   history.clear();
   tricks.clear();
+  shown_start(shown, state);
   return c;
 }
 
@@ -43,7 +44,9 @@ Code DealRecord::apply(Seat seat, Move move) {
   EventSink sink;
   const DealState before = state;
   const Code c = apply_move(state, seat, move, &sink);
-  if (c == Code::kOk) record_deal(before, state.result, sink, history, tricks, nullptr);
+  if (c != Code::kOk) return c;
+  record_deal(before, state.result, sink, history, tricks, nullptr);
+  shown_update(shown, before, seat, move, state);
   return c;
 }
 
@@ -54,6 +57,7 @@ Code MatchRecord::build(const Rules& rules, const Seed& s, Seat dealer) {
   *this = MatchRecord{};
   state = fresh;
   first_dealer = dealer;
+  shown_start(shown, state.deal);
   return c;
 }
 
@@ -66,6 +70,10 @@ Code MatchRecord::apply(Seat seat, Move move) {
   for (int i = 0; i < sink.n; ++i) ended |= sink.ev[i].kind == EventKind::kDealEnd;
   record_deal(before, state.last_result, sink, deal_history, tricks, &history);
   if (ended) deals.push_back(FinishedDeal{before.number, state.last_result});
+  if (state.deal.number == before.number)
+    shown_update(shown, before, seat, move, state.deal);
+  else
+    shown_start(shown, state.deal);
   for (int i = 0; i < sink.n; ++i) {
     Entry entry;
     entry.e = sink.ev[i];
@@ -92,6 +100,7 @@ DealRecord MatchRecord::current_deal() const {
   for (int i = 0; i < 32; ++i) d.seed[i] = state.seed[i];
   d.history = deal_history;
   d.tricks = tricks;
+  d.shown = shown;
   return d;
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "schnapsen/deal.hpp"
+#include "schnapsen/info.hpp"
 #include "schnapsen/match.hpp"
 
 namespace trumpf::schnapsen {
@@ -56,6 +57,7 @@ class DealRecord {
   Seed seed{};
   std::vector<Entry> history;
   std::vector<Trick> tricks;
+  Shown shown{};  // what the table has shown: the information sets (info.hpp)
 
   Code build(const Rules& rules, const Seed& seed, std::uint64_t number, Seat dealer);
   // Plays the move; on kOk its events are appended to history. A refusal
@@ -71,6 +73,7 @@ class MatchRecord {
   std::vector<Entry> deal_history;  // the current deal's own events
   std::vector<Trick> tricks;        // the current deal's tricks
   std::vector<FinishedDeal> deals;
+  Shown shown{};  // of the current deal
 
   Code build(const Rules& rules, const Seed& seed, Seat dealer);
   Code apply(Seat seat, Move move);

@@ -1,0 +1,99 @@
+// A seat's information set (issue 11; docs/api-contract.md, "Information
+// sets"): everything that seat can know at a moment, and nothing else.
+//
+//   Shown shown;  shown_start(shown, deal);
+//   const DealState before = deal;
+//   apply_move(deal, seat, move, nullptr);
+//   shown_update(shown, before, seat, move, deal);   // after every accepted move
+//   InfoSet info = info_set(deal, shown, seat);      // observe(info, ...) in observe.hpp
+//
+// A position (DealState) forgets the past, so what the table has shown is
+// kept beside it in Shown, as bitmasks. shown_update is the one place the
+// rules of who has seen what live: the records behind Deal.info and
+// Match.info and the VectorEnv's observations all go through it. info_set
+// then cuts one seat's part out: its own hand and what is public, never
+// the other hand or the talon's order, so nothing computed from an InfoSet
+// can leak them.
+#pragma once
+
+#include <cstdint>
+
+#include "schnapsen/deal.hpp"
+#include "schnapsen/match.hpp"
+
+namespace trumpf::schnapsen {
+
+struct Exchange {
+  Seat seat;  // who exchanged (or had the table exchange for it on a close)
+  Card took;  // the turn-up it took
+};
+
+// What the table has shown in the current deal. Card sets are bit(c) masks.
+struct Shown {
+  std::uint32_t played[2];  // cards each seat has played, the card led now included
+  std::uint32_t won[2];     // cards of the tricks each seat has won
+  std::uint32_t known[2];   // cards each seat holds that the other seat saw go in
+  Exchange exchanges[2];    // in order; one turn-up can be taken at most once a deal
+  std::uint8_t n_exchanges;
+};
+
+// Nothing shown yet: a freshly dealt deal.
+void shown_start(Shown& shown, const DealState& fresh) noexcept;
+
+// Brings `shown` up to date after `seat` played `move`, which turned
+// `before` into `after` (an accepted move of the same deal).
+void shown_update(Shown& shown, const DealState& before, Seat seat, Move move,
+                  const DealState& after) noexcept;
+
+// The match around a deal, as everyone sees it.
+struct MatchInfo {
+  bool in_match = false;
+  bool over = false;
+  Seat winner = kNoSeat;
+  std::int16_t scores[2] = {0, 0};
+  std::uint8_t to_win[2] = {0, 0};
+  std::uint16_t deals = 0;  // deals finished
+};
+
+// One seat's information set. Card sets are bit(c) masks; `hand` also in
+// hand order.
+struct InfoSet {
+  Seat seat;
+  Rules rules;
+  std::uint64_t number;
+  Seat dealer, turn, leader;  // turn: kNoSeat once a match is over
+  Card lead, turn_up;
+  std::uint8_t trump;
+  Seat closed_by;
+  bool pending_draw, over;
+  Card must_lead[2];
+  std::uint8_t talon_left, draw_left, phase;
+  std::uint8_t counts[2];
+  std::int16_t taken[2];
+  std::uint8_t tricks_won[2];
+  std::uint8_t n_melds;
+  Meld melds[4];
+  CloseState close_state;
+  Result result;
+  std::uint8_t hand_n;
+  Card hand_cards[6];
+  std::uint32_t hand;
+  std::uint32_t played[2], won[2];  // by seat
+  std::uint32_t known;              // in the other hand
+  std::uint32_t unseen;             // not in the hand, not played, not the turn-up, not known
+  Exchange exchanges[2];
+  std::uint8_t n_exchanges;
+  MatchInfo match;
+};
+
+// The cards of the variant's pack, as a mask: ids 1..24, less the nines in Schnapsen.
+constexpr std::uint32_t pack_mask(VariantId v) noexcept {
+  constexpr std::uint32_t all = 0x1FFFFFEu,
+                          nines = (1u << 6) | (1u << 12) | (1u << 18) | (1u << 24);
+  return v == kSixtySix ? all : all & ~nines;
+}
+
+InfoSet info_set(const DealState& deal, const Shown& shown, Seat seat) noexcept;
+InfoSet info_set(const MatchState& match, const Shown& shown, Seat seat) noexcept;
+
+}  // namespace trumpf::schnapsen
