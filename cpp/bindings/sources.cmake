@@ -16,4 +16,5 @@ target_sources(_core PRIVATE
   cpp/bindings/schnapsen/register_info.cpp
   cpp/bindings/register_durak.cpp
   cpp/bindings/sim/register_sim.cpp
+  cpp/bindings/durak_info.cpp
 )

@@ -1,0 +1,61 @@
+// A seat's information set in Durak (issue 11; docs/api-contract.md,
+// "Information sets"): everything that seat can know, and nothing else.
+//
+//   Shown shown{};                                   // a fresh deal has shown nothing
+//   const GameState before = s;
+//   apply_move(s, seat, move, nullptr);
+//   shown_update(shown, before, seat, move, s);      // after every accepted move
+//   InfoSet info = info_set(s, shown, seat);         // observe(info, ...) in observe.hpp
+//
+// A position forgets where the cards it no longer shows went, so that is
+// kept beside it in Shown, as card sets; shown_update is the one place the
+// rules of who has seen what live. info_set cuts one seat's part out: its
+// own hand and what is public, never the other hand or the talon's order.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "durak/game.hpp"
+
+namespace trumpf::durak {
+
+struct Shown {
+  Cards discarded;  // beaten off: played face up, then put on the heap
+  Cards known[2];   // cards each seat holds that the other seat saw go in
+};
+
+// Brings `shown` up to date after `seat` played `move`, which turned
+// `before` into `after` (an accepted move of the same deal).
+void shown_update(Shown& shown, const GameState& before, int seat, Move move,
+                  const GameState& after) noexcept;
+
+// What a game's events have shown: its moves replayed on the deal of
+// (seed, number). The events are a game's history, in order.
+Shown shown_of(const std::uint8_t seed[32], std::uint64_t number, const Event* events,
+               std::size_t n) noexcept;
+
+struct InfoSet {
+  int seat;  // 1 or 2
+  std::uint16_t ply;
+  Phase phase;
+  int turn;  // 0 once over
+  int trump;
+  Card trump_card;    // the face-up card under the talon (the trump six after a swap)
+  bool turn_up_left;  // whether it still lies there
+  int talon, discard;
+  Cards discarded;
+  Cards hand;
+  int counts[2];
+  bool swap;     // whether this seat may swap now
+  Bout bout;     // open == 0: none
+  Cards known;   // in the other hand
+  Cards unseen;  // not in the hand, on the table, discarded, known, or the card under the talon
+  bool over;
+  Outcome outcome;
+  int fool;
+};
+
+InfoSet info_set(const GameState& s, const Shown& shown, int seat) noexcept;
+
+}  // namespace trumpf::durak
