@@ -4,4 +4,6 @@ target_sources(trumpf_engine PRIVATE
   cpp/durak/game.cpp
   cpp/durak/search.cpp
   cpp/durak/info.cpp
+  cpp/durak/actions.cpp
+  cpp/durak/observe.cpp
 )

@@ -9,4 +9,6 @@ target_sources(trumpf_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/record.cpp
   ${CMAKE_CURRENT_LIST_DIR}/explain.cpp
   ${CMAKE_CURRENT_LIST_DIR}/info.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/actions.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/observe.cpp
 )

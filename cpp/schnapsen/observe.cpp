@@ -1,0 +1,107 @@
+#include "schnapsen/observe.hpp"
+
+#include "common/planes.hpp"
+
+namespace trumpf::schnapsen {
+
+namespace {
+
+// Each count's scale: one over the most it usually reaches (points over 66).
+struct Scales : ObsScale {
+  constexpr Scales() : ObsScale{} {
+    for (float& x : v) x = 1.0f;
+    for (int k : {kObsTalonLeft, kObsDrawLeft, kObsTricksMine, kObsTricksTheirs,
+                  kObsCloseTricksMine, kObsCloseTricksTheirs})
+      v[k] = 1.0f / 12;
+    for (int k : {kObsPointsMine, kObsPointsTheirs, kObsPendingMine, kObsPendingTheirs,
+                  kObsClosePointsMine, kObsClosePointsTheirs})
+      v[k] = 1.0f / 66;
+    v[kObsCardsMine] = v[kObsCardsTheirs] = 1.0f / 6;
+    v[kObsToWinMine] = v[kObsToWinTheirs] = 1.0f / 7;
+  }
+};
+constexpr Scales kScales{};
+
+// Card masks hold bit(c) = 1 << c for ids 1..24; planes start at id 1.
+template <class T>
+inline void plane(T* out, std::uint32_t mask) noexcept {
+  put_bits<3>(out, mask >> 1);
+}
+
+template <class T>
+inline T value(int slot, int raw) noexcept {
+  if constexpr (sizeof(T) == 1)
+    return T(raw);
+  else
+    return T(raw) * kScales.v[slot];
+}
+
+inline int pending(const InfoSet& i, Seat seat) {
+  if (i.tricks_won[seat] > 0) return 0;
+  int p = 0;
+  for (int k = 0; k < i.n_melds; ++k)
+    if (i.melds[k].seat == seat) p += i.melds[k].value;
+  return p;
+}
+
+template <class T>
+void write(const InfoSet& i, T* out) noexcept {
+  const Seat me = i.seat, them = other(me);
+  plane(out + kObsHand, i.hand);
+  plane(out + kObsPlayedMine, i.played[me]);
+  plane(out + kObsPlayedTheirs, i.played[them]);
+  plane(out + kObsWonMine, i.won[me]);
+  plane(out + kObsWonTheirs, i.won[them]);
+  plane(out + kObsLed, i.lead ? bit(i.lead) : 0);
+  plane(out + kObsKnown, i.known);
+  plane(out + kObsUnseen, i.unseen);
+  plane(out + kObsTurnUp, i.turn_up ? bit(i.turn_up) : 0);
+  // The 24 slots from the trump to the flags, as one more plane.
+  std::uint32_t married[2] = {0, 0};
+  for (int k = 0; k < i.n_melds; ++k) married[i.melds[k].seat] |= 1u << i.melds[k].suit;
+  const bool my_turn = i.turn == me && !i.over;
+  const bool flags[12] = {my_turn,
+                          my_turn && !i.lead,
+                          my_turn && i.lead,
+                          i.dealer == me,
+                          i.phase == 2,
+                          i.closed_by != kNoSeat,
+                          i.closed_by == me,
+                          i.pending_draw,
+                          i.must_lead[0] != kNoCard,
+                          i.rules.base == kSixtySix,
+                          i.rules.marriage_by_lead,
+                          i.match.in_match};
+  std::uint32_t bits = (1u << i.trump) | married[me] << 4 | married[them] << 8;
+  for (int k = 0; k < 12; ++k) bits |= std::uint32_t(flags[k]) << (kObsMyTurn - kObsTrump + k);
+  put_bits<3>(out + kObsTrump, bits);
+  const bool closed = i.close_state.by != kNoSeat;
+  const int raw[kObsSize - kObsTalonLeft] = {
+      i.talon_left,
+      i.draw_left,
+      i.taken[me],
+      i.taken[them],
+      i.tricks_won[me],
+      i.tricks_won[them],
+      i.counts[me],
+      i.counts[them],
+      pending(i, me),
+      pending(i, them),
+      closed ? int(i.close_state.points[me]) : 0,
+      closed ? int(i.close_state.points[them]) : 0,
+      closed ? int(i.close_state.tricks[me]) : 0,
+      closed ? int(i.close_state.tricks[them]) : 0,
+      i.match.to_win[me],
+      i.match.to_win[them],
+  };
+  for (int k = kObsTalonLeft; k < kObsSize; ++k) out[k] = value<T>(k, raw[k - kObsTalonLeft]);
+}
+
+}  // namespace
+
+const ObsScale& obs_scale() noexcept { return kScales; }
+
+void observe(const InfoSet& info, float* out) noexcept { write(info, out); }
+void observe(const InfoSet& info, std::uint8_t* out) noexcept { write(info, out); }
+
+}  // namespace trumpf::schnapsen
