@@ -1,3 +1,5 @@
 # C++-only programs for benchmarking (bench/callgrind.sh); not installed.
 add_executable(trumpf_play cpp/tools/play.cpp)
 target_link_libraries(trumpf_play PRIVATE trumpf_engine)
+add_executable(trumpf_rl cpp/tools/rl_step.cpp)
+target_link_libraries(trumpf_rl PRIVATE trumpf_engine)

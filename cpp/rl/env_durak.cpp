@@ -1,0 +1,109 @@
+// The VectorEnv of two-seat Podkidnoy Durak: an episode is one game.
+#include <memory>
+#include <string_view>
+
+#include "common/planes.hpp"
+#include "durak/actions.hpp"
+#include "durak/info.hpp"
+#include "durak/observe.hpp"
+#include "rl/env.hpp"
+#include "rl/episode.hpp"
+#include "sim/stream.hpp"
+
+namespace trumpf::rl {
+
+namespace {
+
+namespace td = trumpf::durak;
+
+// Seats are 1 and 2 in the engine, 0 and 1 in the arrays.
+constexpr int kAgent = kAgentSeat + 1;
+
+struct Slot {
+  td::GameState s;
+  td::Shown shown;
+  sim::Stream stream;  // the random opponent's
+  char bot_seed[48];   // "env:<i>:<episode>", the level-1 bot's seed
+  std::uint8_t bot_seed_n;
+};
+
+class DurakEnv final : public Env {
+ public:
+  explicit DurakEnv(const Config& c)
+      : Env(c, td::kObsSize),
+        slots_(c.num_envs, Slot{td::GameState{}, td::Shown{}, sim::Stream(key_, 0, 0), {}, 0}) {}
+
+  void begin(std::size_t i, const Outputs& out) noexcept override {
+    Slot& e = slots_[i];
+    for (;; ++episode_[i]) {
+      std::uint8_t seed[32];
+      episode_seed(config_.seed, i, episode_[i], seed);
+      td::deal_game(seed, 1, e.s);
+      e.shown = td::Shown{};
+      if (config_.opponent == Player::kNone) break;
+      e.stream = sim::Stream(key_, stream_game(i, episode_[i]), 1);
+      e.bot_seed_n = std::uint8_t(episode_label(i, episode_[i], e.bot_seed));
+      opponent_moves(e);  // it may attack first
+      if (!td::is_over(e.s)) break;
+    }
+    decide(i, out);
+  }
+
+  bool play(std::size_t i, int a, const Outputs& out) noexcept override {
+    Slot& e = slots_[i];
+    move(e, td::turn_of(e.s), td::move_of(e.s, a));
+    if (config_.opponent != Player::kNone) opponent_moves(e);
+    float* reward = out.rewards + 2 * i;
+    reward[0] = reward[1] = 0.0f;
+    const bool ended = td::is_over(e.s);
+    out.terminated[i] = ended;
+    if (ended) {
+      // The fool pays one to the other seat; a draw pays nothing.
+      if (e.s.fool) {
+        reward[e.s.fool - 1] = -1.0f;
+        reward[2 - e.s.fool] = 1.0f;
+      }
+      return true;
+    }
+    decide(i, out);
+    return false;
+  }
+
+ private:
+  static void move(Slot& e, int seat, td::Move m) noexcept {
+    const td::GameState before = e.s;
+    td::apply_legal(e.s, seat, m, nullptr);
+    td::shown_update(e.shown, before, seat, m, e.s);
+  }
+
+  void opponent_moves(Slot& e) const noexcept {
+    const PlayerContext context{&e.stream, std::string_view(e.bot_seed, e.bot_seed_n)};
+    while (!td::is_over(e.s) && td::turn_of(e.s) != kAgent) {
+      const int seat = td::turn_of(e.s);
+      move(e, seat, choose_durak(config_.opponent, e.s, seat, context));
+    }
+  }
+
+  void decide(std::size_t i, const Outputs& out) noexcept {
+    const Slot& e = slots_[i];
+    const int seat = td::turn_of(e.s);
+    const td::InfoSet info = td::info_set(e.s, e.shown, seat);
+    if (config_.uint8_obs)
+      td::observe(info, static_cast<std::uint8_t*>(out.obs) + i * td::kObsSize);
+    else
+      td::observe(info, static_cast<float*>(out.obs) + i * td::kObsSize);
+    legal_[i] = td::legal_actions(e.s, seat);
+    put_bits<kActions / 8>(out.mask + i * kActions, legal_[i]);
+    out.player[i] = std::int8_t(seat - 1);
+  }
+
+  std::vector<Slot> slots_;
+};
+
+}  // namespace
+
+std::unique_ptr<Env> make_durak_env(const Config& config) {
+  return std::make_unique<DurakEnv>(config);
+}
+
+}  // namespace trumpf::rl

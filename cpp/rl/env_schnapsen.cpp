@@ -1,0 +1,128 @@
+// The VectorEnv of the Schnapsen family: deals or matches of Schnapsen and
+// Sixty-Six, under any house rules.
+#include <cstring>
+#include <memory>
+
+#include "common/planes.hpp"
+#include "rl/env.hpp"
+#include "rl/episode.hpp"
+#include "schnapsen/actions.hpp"
+#include "schnapsen/info.hpp"
+#include "schnapsen/match.hpp"
+#include "schnapsen/observe.hpp"
+#include "sim/stream.hpp"
+
+namespace trumpf::rl {
+
+namespace {
+
+namespace ts = trumpf::schnapsen;
+
+struct Slot {
+  ts::MatchState m;  // a deal episode plays m.deal alone
+  ts::Shown shown;
+  sim::Stream stream;  // the random opponent's
+};
+
+class SchnapsenEnv final : public Env {
+ public:
+  explicit SchnapsenEnv(const Config& c)
+      : Env(c, ts::kObsSize),
+        match_(c.game == Game::kSchnapsenMatch || c.game == Game::kSixtySixMatch),
+        slots_(c.num_envs, Slot{ts::MatchState{}, ts::Shown{}, sim::Stream(key_, 0, 0)}) {}
+
+  void begin(std::size_t i, const Outputs& out) noexcept override {
+    Slot& e = slots_[i];
+    for (;; ++episode_[i]) {
+      std::uint8_t seed[32];
+      episode_seed(config_.seed, i, episode_[i], seed);
+      const ts::Seat dealer = ts::Seat((i + episode_[i]) & 1);
+      if (match_)
+        ts::match_new(e.m, config_.rules, seed, dealer);
+      else
+        ts::deal_new(e.m.deal, config_.rules, seed, 1, dealer);
+      ts::shown_start(e.shown, e.m.deal);
+      if (config_.opponent == Player::kNone) break;
+      e.stream = sim::Stream(key_, stream_game(i, episode_[i]), 1);
+      opponent_moves(e);  // it may be first to move
+      if (!over(e)) break;
+    }
+    decide(i, out);
+  }
+
+  bool play(std::size_t i, int a, const Outputs& out) noexcept override {
+    Slot& e = slots_[i];
+    const ts::Seat seat = e.m.deal.turn;
+    move(e, seat, ts::move_of(e.m.deal, a));
+    if (config_.opponent != Player::kNone) opponent_moves(e);
+    float* reward = out.rewards + 2 * i;
+    reward[0] = reward[1] = 0.0f;
+    const bool ended = over(e);
+    out.terminated[i] = ended;
+    if (ended) {
+      score(e, reward);
+      return true;
+    }
+    decide(i, out);
+    return false;
+  }
+
+ private:
+  bool over(const Slot& e) const noexcept { return match_ ? e.m.over : e.m.deal.over; }
+
+  void move(Slot& e, ts::Seat seat, ts::Move mv) noexcept {
+    const ts::DealState before = e.m.deal;
+    if (match_)
+      ts::match_apply(e.m, seat, mv, nullptr);
+    else
+      ts::apply_move(e.m.deal, seat, mv, nullptr);
+    if (e.m.deal.number == before.number)
+      ts::shown_update(e.shown, before, seat, mv, e.m.deal);
+    else
+      ts::shown_start(e.shown, e.m.deal);  // the match dealt the next deal
+  }
+
+  // The opponent plays until it is the agent's turn or the episode is over.
+  void opponent_moves(Slot& e) noexcept {
+    const PlayerContext context{&e.stream, {}};
+    while (!over(e) && e.m.deal.turn != kAgentSeat) {
+      const ts::Seat seat = e.m.deal.turn;
+      move(e, seat, choose_schnapsen(config_.opponent, e.m.deal, seat, context));
+    }
+  }
+
+  // A deal pays its game points, a match one point, to the winner; the
+  // loser pays the same.
+  void score(const Slot& e, float* reward) const noexcept {
+    const ts::Seat winner = match_ ? e.m.winner : e.m.deal.result.winner;
+    if (winner == ts::kNoSeat) return;
+    const float v = match_ ? 1.0f : float(e.m.deal.result.game_points);
+    reward[winner] = v;
+    reward[ts::other(winner)] = -v;
+  }
+
+  void decide(std::size_t i, const Outputs& out) noexcept {
+    const Slot& e = slots_[i];
+    const ts::Seat seat = e.m.deal.turn;
+    const ts::InfoSet info =
+        match_ ? ts::info_set(e.m, e.shown, seat) : ts::info_set(e.m.deal, e.shown, seat);
+    if (config_.uint8_obs)
+      ts::observe(info, static_cast<std::uint8_t*>(out.obs) + i * ts::kObsSize);
+    else
+      ts::observe(info, static_cast<float*>(out.obs) + i * ts::kObsSize);
+    legal_[i] = ts::legal_actions(e.m.deal, seat);
+    put_bits<kActions / 8>(out.mask + i * kActions, legal_[i]);
+    out.player[i] = std::int8_t(seat);
+  }
+
+  const bool match_;
+  std::vector<Slot> slots_;
+};
+
+}  // namespace
+
+std::unique_ptr<Env> make_schnapsen_env(const Config& config) {
+  return std::make_unique<SchnapsenEnv>(config);
+}
+
+}  // namespace trumpf::rl
