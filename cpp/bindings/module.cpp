@@ -13,4 +13,7 @@ PYBIND11_MODULE(_core, m) {
   trumpf::bindings::register_durak(durak);
   auto sim = m.def_submodule("sim", "The batch simulator: many whole games on threads.");
   trumpf::bindings::register_sim(sim);
+  auto rl =
+      m.def_submodule("rl", "Agents at the engine's speed: actions, observations, VectorEnv.");
+  trumpf::bindings::register_rl(rl);
 }

@@ -17,4 +17,8 @@ target_sources(_core PRIVATE
   cpp/bindings/register_durak.cpp
   cpp/bindings/sim/register_sim.cpp
   cpp/bindings/durak_info.cpp
+  cpp/bindings/rl/position.cpp
+  cpp/bindings/rl/register.cpp
+  cpp/bindings/rl/register_scalar.cpp
+  cpp/bindings/rl/register_vector.cpp
 )

@@ -1,0 +1,157 @@
+// The scalar RL API: integer actions both ways, legal masks, observation
+// tensors and the tables naming them, for one Deal, Match or Durak Game.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <string>
+
+#include "bindings/common/args.hpp"
+#include "bindings/common/errors.hpp"
+#include "bindings/durak_info.hpp"
+#include "bindings/rl/position.hpp"
+#include "bindings/rl/register.hpp"
+#include "bindings/schnapsen/convert.hpp"
+#include "common/planes.hpp"
+#include "durak/actions.hpp"
+#include "durak/observe.hpp"
+#include "schnapsen/actions.hpp"
+#include "schnapsen/observe.hpp"
+
+namespace py = pybind11;
+
+namespace trumpf::bindings::rl {
+
+namespace {
+
+namespace ts = trumpf::schnapsen;
+namespace td = trumpf::durak;
+
+constexpr int kActions = 40;
+static_assert(ts::kActions == kActions && td::kActions == kActions, "one action count");
+
+// A Durak move dict read by value: kind, and card for attack and beat.
+td::Move durak_move(py::handle h) {
+  td::Move m{td::Kind::kUnknown, 0};
+  if (!h || !PyDict_Check(h.ptr())) return m;
+  std::string kind;
+  py::object k = dict_item(h, py::str("kind"), "not_legal");
+  if (!k || !text_of(k, &kind)) return m;
+  static const char* const kKinds[] = {"attack", "beat", "take", "done", "swap", "resign"};
+  for (int i = 0; i < 6; ++i)
+    if (kind == kKinds[i]) m.kind = td::Kind(i + 1);
+  long long card = 0;
+  if (m.kind == td::Kind::kAttack || m.kind == td::Kind::kBeat) {
+    py::object c = dict_item(h, py::str("card"), "not_legal");
+    m.card = c && exact_int(c, 1, td::kPackSize, &card) ? td::Card(card) : td::Card(0);
+  }
+  return m;
+}
+
+int action_of(py::handle game, py::handle move) {
+  const Family f = family_of(game);
+  const int a = f == Family::kSchnapsen ? ts::action_of(schnapsen::parse_move(move))
+                                        : td::action_of(durak_move(move));
+  if (a < 0)
+    refuse("not_legal", repr_text(move) + " is not a move of " + family_name(f) +
+                            ", so no action stands for it");
+  return a;
+}
+
+int action_arg(py::handle h) { return int(int_arg(h, 0, kActions - 1, "bad_action", "an action")); }
+
+py::dict move_of(py::handle game, py::handle action) {
+  const int a = action_arg(action);
+  const Position p = position_of(game);
+  if (p.family == Family::kSchnapsen)
+    return schnapsen::move_dict(p.match.deal, ts::move_of(p.match.deal, a));
+  const td::Move m = td::move_of(p.game, a);
+  py::dict d;
+  static const char* const kKinds[] = {"", "attack", "beat", "take", "done", "swap", "resign"};
+  d["kind"] = kKinds[int(m.kind)];
+  if (m.kind == td::Kind::kAttack || m.kind == td::Kind::kBeat) d["card"] = int(m.card);
+  return d;
+}
+
+py::array_t<bool> legal_mask(py::handle game, py::handle seat_h) {
+  const Position p = position_of(game);
+  const int seat = seat_of(p.family, seat_h);
+  std::uint64_t bits = 0;
+  if (p.family == Family::kDurak)
+    bits = td::legal_actions(p.game, seat);
+  else if (!(p.in_match && p.match.over))
+    bits = ts::legal_actions(p.match.deal, ts::Seat(seat));
+  py::array_t<bool> out(kActions);
+  put_bits<kActions / 8>(reinterpret_cast<std::uint8_t*>(out.mutable_data()), bits);
+  return out;
+}
+
+template <class T>
+py::array observed(const Position& p, int seat) {
+  py::array_t<T> out(p.family == Family::kDurak ? td::kObsSize : ts::kObsSize);
+  T* o = out.mutable_data();
+  if (p.family == Family::kDurak) {
+    td::observe(td::info_set(p.game, p.durak_shown, seat), o);
+  } else {
+    const ts::Seat s = ts::Seat(seat);
+    ts::observe(
+        p.in_match ? ts::info_set(p.match, p.shown, s) : ts::info_set(p.match.deal, p.shown, s), o);
+  }
+  return std::move(out);
+}
+
+py::array observe(py::handle game, py::handle seat_h, py::handle dtype) {
+  const bool raw = uint8_obs_arg(dtype);
+  const Position p = position_of(game);
+  const int seat = seat_of(p.family, seat_h);
+  return raw ? observed<std::uint8_t>(p, seat) : observed<float>(p, seat);
+}
+
+py::tuple action_names(py::handle game) {
+  const Family f = family_of(game);
+  py::tuple t(kActions);
+  for (int a = 0; a < kActions; ++a)
+    t[a] = py::str(f == Family::kDurak ? td::action_name(a) : ts::action_name(a));
+  return t;
+}
+
+py::array_t<float> obs_scale(py::handle game) {
+  const Family f = family_of(game);
+  const int size = f == Family::kDurak ? td::kObsSize : ts::kObsSize;
+  const float* v = f == Family::kDurak ? td::obs_scale().v : ts::obs_scale().v;
+  py::array_t<float> out(size);
+  std::copy(v, v + size, out.mutable_data());
+  return out;
+}
+
+py::dict durak_info(py::handle game, py::handle seat_h) {
+  const Position p = position_of(game);
+  if (p.family != Family::kDurak) refuse("bad_game", "not a durak Game: " + repr_text(game));
+  const int seat = seat_of(p.family, seat_h);
+  return durak_info_dict(p.game, p.durak_shown, p.events.data(), p.events.size(), seat);
+}
+
+}  // namespace
+
+void register_scalar(py::module_& m) {
+  m.attr("N_ACTIONS") = kActions;
+  m.def("action_of", &action_of, py::arg("game"), py::arg("move"),
+        "The integer action (0..39) that `move` (a dict as legal() gives it) is in the game "
+        "family of `game` (a Deal, Match or Game, or a game name); Error not_legal for "
+        "what is not a move.");
+  m.def("move_of", &move_of, py::arg("game"), py::arg("action"),
+        "The move dict action `action` stands for in `game` now, shaped as its legal() entry "
+        "(a card is a lead or a follow, an attack or a beat, by the position); legal or not.");
+  m.def("legal_mask", &legal_mask, py::arg("game"), py::arg("seat"),
+        "legal(seat) as a bool array of the 40 actions.");
+  m.def("observe", &observe, py::arg("game"), py::arg("seat"), py::arg("dtype") = "float32",
+        "The observation tensor of `seat` in `game`, computed from its information set "
+        "alone: float32 (or the raw uint8 values; times obs_scale they are the float32 ones).");
+  m.def("action_names", &action_names, py::arg("game"),
+        "The names of the 40 actions of the family of `game`, in action order.");
+  m.def("obs_scale", &obs_scale, py::arg("game"),
+        "What one unit of each slot of the raw uint8 observation is worth in the float32 one.");
+  m.def("_durak_info", &durak_info, py::arg("game"), py::arg("seat"),
+        "Game.info(seat) for Durak until the Durak bindings offer it.");
+}
+
+}  // namespace trumpf::bindings::rl

@@ -1,0 +1,258 @@
+// trumpf._core.rl.VectorEnv: the batched environment (cpp/rl/env.hpp). The
+// binding reads the arguments, makes the numpy arrays the engine writes and
+// runs each call with the GIL released.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <atomic>
+#include <climits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bindings/common/args.hpp"
+#include "bindings/common/errors.hpp"
+#include "bindings/common/objects.hpp"
+#include "bindings/register.hpp"
+#include "bindings/rl/position.hpp"
+#include "bindings/rl/register.hpp"
+#include "durak/actions.hpp"
+#include "rl/env.hpp"
+#include "schnapsen/actions.hpp"
+
+namespace py = pybind11;
+
+namespace trumpf::bindings::rl {
+
+namespace {
+
+namespace trl = trumpf::rl;
+namespace ts = trumpf::schnapsen;
+
+struct VectorEnv {
+  std::unique_ptr<trl::Env> env;
+  // Set while a call runs without the GIL: a second thread's call on the
+  // same env is refused rather than racing it.
+  std::atomic<bool> busy{false};
+};
+
+class Busy {
+ public:
+  explicit Busy(VectorEnv& v) : v_(v) {
+    if (v_.busy.exchange(true))
+      refuse("busy", "another thread is stepping this VectorEnv; step one env from one thread");
+  }
+  ~Busy() { v_.busy.store(false); }
+  Busy(const Busy&) = delete;
+  Busy& operator=(const Busy&) = delete;
+
+ private:
+  VectorEnv& v_;
+};
+
+const char* const kGames =
+    "schnapsen, sixtysix, schnapsen-tjger, each of them with -match, or durak";
+
+trl::Config config_of(py::handle game_h, py::handle rules_h) {
+  trl::Config c;
+  std::string name;
+  if (!text_of(game_h, &name)) refuse("bad_game", "a game is a name (" + std::string(kGames) + ")");
+  if (name == "durak") {
+    if (!rules_h.is_none()) refuse("bad_variant", "Durak has no house rules");
+    c.game = trl::Game::kDurak;
+    return c;
+  }
+  const std::string suffix = "-match";
+  const bool match = name.size() > suffix.size() &&
+                     name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+  if (match) name.resize(name.size() - suffix.size());
+  if (!ts::rules_named(name, &c.rules))
+    refuse("bad_game", "unknown game " + repr_text(game_h) + " (" + kGames + ")");
+  if (!rules_h.is_none()) {
+    const ts::Rules r = schnapsen_rules_of(rules_h);
+    if (r.base != c.rules.base)
+      refuse("bad_variant",
+             std::string("the rules are for ") + ts::variant_of(r.base).name + ", not this game");
+    c.rules = r;
+  }
+  const bool sixtysix = c.rules.base == ts::kSixtySix;
+  c.game = match ? (sixtysix ? trl::Game::kSixtySixMatch : trl::Game::kSchnapsenMatch)
+                 : (sixtysix ? trl::Game::kSixtySix : trl::Game::kSchnapsen);
+  return c;
+}
+
+trl::Player opponent_of(trl::Game game, py::handle h) {
+  if (h.is_none()) return trl::Player::kNone;
+  std::string name;
+  text_of(h, &name);
+  for (const trl::PlayerRow& row : trl::kPlayers) {
+    if (name != row.name) continue;
+    if (!(game == trl::Game::kDurak ? row.durak : row.schnapsen))
+      refuse("bad_player", "player " + repr_text(h) + " does not play this game");
+    return row.player;
+  }
+  refuse("bad_player",
+         "unknown opponent " + repr_text(h) + " (None for self-play, or random, bot1, bot2, bot3)");
+}
+
+std::unique_ptr<VectorEnv> make(py::handle game, py::handle num_envs, py::handle seed,
+                                py::handle opponent, py::handle threads, py::handle rules,
+                                py::handle obs_dtype) {
+  trl::Config c = config_of(game, rules);
+  c.opponent = opponent_of(c.game, opponent);
+  const auto sd = seed_arg(seed);
+  std::copy(sd.begin(), sd.end(), c.seed);
+  c.num_envs = std::uint32_t(int_arg(num_envs, 1, trl::kMaxEnvs, "bad_envs", "num_envs"));
+  c.threads = int(int_arg(threads, 1, trl::kMaxThreads, "bad_threads", "threads"));
+  c.uint8_obs = uint8_obs_arg(obs_dtype);
+  auto v = std::make_unique<VectorEnv>();
+  try {
+    v->env = trl::make_env(c);
+  } catch (const sim::ThreadsRefused& e) {
+    refuse("bad_threads", e.what());
+  }
+  return v;
+}
+
+// The arrays one call writes, owned by the caller once returned.
+struct Arrays {
+  py::array obs;
+  py::array_t<bool> mask;
+  py::array_t<std::int8_t> player;
+  py::array_t<float> rewards;
+  py::array_t<bool> terminated;
+
+  explicit Arrays(const trl::Env& env) {
+    const py::ssize_t n = py::ssize_t(env.episodes().size()), size = env.obs_size();
+    if (env.config().uint8_obs)
+      obs = py::array_t<std::uint8_t>({n, size});
+    else
+      obs = py::array_t<float>({n, size});
+    mask = py::array_t<bool>({n, py::ssize_t(trl::kActions)});
+    player = py::array_t<std::int8_t>(n);
+    rewards = py::array_t<float>({n, py::ssize_t(2)});
+    terminated = py::array_t<bool>(n);
+  }
+  trl::Outputs outputs() {
+    return trl::Outputs{obs.mutable_data(), reinterpret_cast<std::uint8_t*>(mask.mutable_data()),
+                        player.mutable_data(), rewards.mutable_data(),
+                        reinterpret_cast<std::uint8_t*>(terminated.mutable_data())};
+  }
+};
+
+py::tuple reset(py::handle self) {
+  VectorEnv& v = self_of<VectorEnv>(self);
+  Busy busy(v);
+  Arrays a(*v.env);
+  const trl::Outputs out = a.outputs();
+  {
+    py::gil_scoped_release nogil;
+    v.env->reset(out);
+  }
+  return py::make_tuple(a.obs, a.mask, a.player);
+}
+
+// The actions as int64, from any array of integers of the right length.
+std::vector<std::int64_t> actions_arg(py::handle h, std::size_t n) {
+  py::array a = py::array::ensure(h);
+  if (!a) {
+    PyErr_Clear();
+    refuse("bad_actions", "actions are an array of ints, not " + repr_text(h));
+  }
+  const char kind = a.dtype().kind();
+  if (kind != 'i' && kind != 'u')
+    refuse("bad_actions",
+           "actions are integers, not an array of dtype " + std::string(py::str(a.dtype())));
+  if (a.ndim() != 1 || std::size_t(a.shape(0)) != n)
+    refuse("bad_actions", "actions are one per env: shape (" + std::to_string(n) + ",), not " +
+                              std::string(py::str(a.attr("shape"))));
+  std::vector<std::int64_t> out(n);
+  if (kind == 'u' && a.itemsize() == 8) {
+    // Past int64 is out of range all the same: clamp rather than wrap.
+    auto u = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>::ensure(a);
+    for (std::size_t i = 0; i < n; ++i)
+      out[i] = u.data()[i] > std::uint64_t(LLONG_MAX) ? LLONG_MAX : std::int64_t(u.data()[i]);
+  } else {
+    auto s = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
+    std::copy(s.data(), s.data() + n, out.begin());
+  }
+  return out;
+}
+
+[[noreturn]] void refuse_illegal(const trl::Env& env, const std::vector<std::int64_t>& actions,
+                                 const std::vector<std::uint32_t>& bad) {
+  const bool durak = env.config().game == trl::Game::kDurak;
+  std::string which, why;
+  for (std::size_t k = 0; k < bad.size() && k < 10; ++k) {
+    const std::int64_t a = actions[bad[k]];
+    which += (k ? ", " : "") + std::to_string(bad[k]);
+    why += "; env " + std::to_string(bad[k]) + ": action " + std::to_string(a);
+    if (a < 0 || a >= trl::kActions)
+      why += " is out of range (0..39)";
+    else
+      why += std::string(" (") +
+             (durak ? trumpf::durak::action_name(int(a)) : ts::action_name(int(a))) +
+             ") is not legal now";
+  }
+  if (bad.size() > 10) which += ", ... (" + std::to_string(bad.size()) + " in all)";
+  refuse("not_legal", "illegal actions in envs [" + which + "]; nothing was played" + why);
+}
+
+py::tuple step(py::handle self, py::handle actions_h) {
+  VectorEnv& v = self_of<VectorEnv>(self);
+  // Read before the env is marked busy: reading may run the caller's code.
+  const std::vector<std::int64_t> actions = actions_arg(actions_h, v.env->episodes().size());
+  Busy busy(v);
+  if (!v.env->started()) refuse("not_reset", "call reset() before the first step()");
+  const std::vector<std::uint32_t> bad = v.env->illegal(actions.data());
+  if (!bad.empty()) refuse_illegal(*v.env, actions, bad);
+  Arrays a(*v.env);
+  const trl::Outputs out = a.outputs();
+  {
+    py::gil_scoped_release nogil;
+    v.env->step(actions.data(), out);
+  }
+  return py::make_tuple(a.obs, a.mask, a.player, a.rewards, a.terminated);
+}
+
+}  // namespace
+
+void register_vector(py::module_& m) {
+  py::class_<VectorEnv>(m, "VectorEnv", "num_envs games stepped in one C++ call (trumpf.rl).")
+      .def(py::init(&make), py::arg("game"), py::arg("num_envs"), py::arg("seed"),
+           py::arg("opponent") = py::none(), py::arg("threads") = 1, py::arg("rules") = py::none(),
+           py::arg("obs_dtype") = "float32")
+      .def("reset", &reset,
+           "Begins the next episode of every env; returns (obs, mask, player) of each one's "
+           "first decision.")
+      .def("step", &step, py::arg("actions"),
+           "Plays one action per env; returns (obs, mask, player, rewards, terminated), an "
+           "env that ended showing its next episode's first decision.")
+      .def(
+          "reseed",
+          [](py::handle self, py::handle seed) {
+            const auto sd = seed_arg(seed);
+            VectorEnv& v = self_of<VectorEnv>(self);
+            Busy busy(v);
+            v.env->reseed(sd.data());
+          },
+          py::arg("seed"), "Makes the next reset begin every env at episode 0 of `seed`.")
+      .def_property_readonly(
+          "episodes",
+          [](py::handle self) {
+            const std::vector<std::uint64_t> e = self_of<VectorEnv>(self).env->episodes();
+            py::array_t<std::uint64_t> out(py::ssize_t(e.size()));
+            std::copy(e.begin(), e.end(), out.mutable_data());
+            return out;
+          },
+          "The episode number each env is playing.")
+      .def_property_readonly(
+          "num_envs",
+          [](py::handle self) { return self_of<VectorEnv>(self).env->episodes().size(); },
+          "How many envs there are.")
+      .def_property_readonly(
+          "obs_size", [](py::handle self) { return self_of<VectorEnv>(self).env->obs_size(); },
+          "The length of one observation.");
+}
+
+}  // namespace trumpf::bindings::rl

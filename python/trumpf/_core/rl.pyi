@@ -1,0 +1,48 @@
+# Stubs of trumpf._core.rl: integer actions, observation tensors and the
+# batched environment (trumpf.rl wraps them).
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from trumpf.errors import Error as Error
+
+N_ACTIONS: int
+
+def action_of(game: object, move: Any) -> int: ...
+def move_of(game: object, action: int) -> dict[str, Any]: ...
+def legal_mask(game: object, seat: Any) -> npt.NDArray[np.bool_]: ...
+def observe(game: object, seat: Any, dtype: Any = "float32") -> npt.NDArray[Any]: ...
+def action_names(game: object) -> tuple[str, ...]: ...
+def obs_scale(game: object) -> npt.NDArray[np.float32]: ...
+
+class VectorEnv:
+    def __init__(
+        self,
+        game: str,
+        num_envs: int,
+        seed: bytes,
+        opponent: str | None = None,
+        threads: int = 1,
+        rules: object = None,
+        obs_dtype: Any = "float32",
+    ) -> None: ...
+    def reset(
+        self,
+    ) -> tuple[npt.NDArray[Any], npt.NDArray[np.bool_], npt.NDArray[np.int8]]: ...
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        npt.NDArray[Any],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.int8],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+    ]: ...
+    def reseed(self, seed: bytes) -> None: ...
+    @property
+    def episodes(self) -> npt.NDArray[np.uint64]: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def obs_size(self) -> int: ...

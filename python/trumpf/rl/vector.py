@@ -1,0 +1,250 @@
+"""The batched environment: ``num_envs`` games stepped in one C++ call.
+
+State lives in C++ arrays; :meth:`VectorEnv.step` plays one action per env
+with the GIL released, on ``threads`` worker threads (the result is the same
+for any thread count), and answers with numpy arrays. docs/rl.md has the
+observation layout, the action table, the rewards and how every episode is
+derived from (seed, env index, episode number).
+
+>>> import numpy as np
+>>> env = VectorEnv("schnapsen", num_envs=3, seed=bytes(32))
+>>> obs, mask, player = env.reset()
+>>> actions = np.array([row.nonzero()[0][0] for row in mask])
+>>> step = env.step(actions)
+>>> step.rewards.shape, step.terminated.tolist()
+((3, 2), [False, False, False])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from trumpf import _core
+from trumpf.errors import Error
+from trumpf.schnapsen import variant as _variant
+
+__all__ = ["GAMES", "OPPONENTS", "Reset", "Step", "VectorEnv"]
+
+_VARIANTS: tuple[str, ...] = tuple(_variant.variants()) + tuple(_variant.presets())
+
+GAMES: tuple[str, ...] = (*_VARIANTS, *(f"{name}-match" for name in _VARIANTS), "durak")
+"""The games: a deal of each Schnapsen-family variant and preset, a whole
+match of each (``-match``), and a Durak game."""
+
+OPPONENTS: tuple[str, ...] = ("random", "bot1", "bot2", "bot3")
+"""The built-in players a single agent can meet; ``bot3`` plays Durak only."""
+
+
+class Reset(NamedTuple):
+    """What :meth:`VectorEnv.reset` returns: each env's first decision."""
+
+    obs: npt.NDArray[Any]
+    """(num_envs, obs_size) float32 (or uint8): the observation of the seat to act."""
+    mask: npt.NDArray[np.bool_]
+    """(num_envs, 40) bool: the legal actions."""
+    player: npt.NDArray[np.int8]
+    """(num_envs,) int8: the seat to act, 0 ("p1", Durak 1) or 1 ("p2", Durak 2)."""
+
+
+class Step(NamedTuple):
+    """What :meth:`VectorEnv.step` returns.
+
+    Where an env's episode ended (``terminated``), ``rewards`` are its final
+    rewards and ``obs``, ``mask`` and ``player`` are already the next
+    episode's first decision: the env reset itself in the same step.
+    """
+
+    obs: npt.NDArray[Any]
+    mask: npt.NDArray[np.bool_]
+    player: npt.NDArray[np.int8]
+    rewards: npt.NDArray[np.float32]
+    """(num_envs, 2) float32 by seat: nonzero only when the episode ended."""
+    terminated: npt.NDArray[np.bool_]
+    """(num_envs,) bool: the episode ended in this step."""
+
+
+def _seed_bytes(seed: bytes | str | None) -> bytes:
+    if seed is None:
+        return secrets.token_bytes(32)
+    if isinstance(seed, str):
+        try:
+            seed = bytes.fromhex(seed)
+        except ValueError:
+            raise Error("no_seed", f"seed {seed!r} is not hex") from None
+    if not isinstance(seed, bytes) or len(seed) != 32:
+        got = f"{len(seed)} bytes" if isinstance(seed, bytes) else type(seed).__name__
+        raise Error("no_seed", f"a seed is exactly 32 bytes (64 hex digits), not {got}")
+    return seed
+
+
+class VectorEnv:
+    """``num_envs`` independent games of ``game`` (see :data:`GAMES`).
+
+    ``opponent=None`` is self-play: the caller acts for whichever seat is on
+    turn (``player``), as in pgx. ``opponent="random"``, ``"bot1"``,
+    ``"bot2"`` or ``"bot3"`` is single-agent play: the agent always sits in
+    seat 0 (``"p1"``, Durak seat 1) and the opponent's moves happen inside
+    :meth:`step`. ``rules`` is a variant value (a name, a preset or a rules
+    table, as ``Deal.build`` takes) for a Schnapsen-family game; it must be
+    the game's own variant. ``obs_dtype`` is ``np.float32`` or ``np.uint8``
+    (the raw values; times ``trumpf.rl.OBS_SCALE[game]`` they are the float32
+    ones). ``seed`` is 32 bytes or 64 hex digits; a fresh one is drawn when
+    it is None and kept in :attr:`seed`.
+
+    Rewards, by seat: a deal pays its game points to the winner and takes
+    them from the loser, a Durak game +1 and -1 (0 for a draw), a match +1
+    and -1 when it ends and nothing per deal.
+
+    >>> env = VectorEnv("sixtysix-match", num_envs=2, seed=bytes(32), opponent="bot1")
+    >>> env.reset().player.tolist()
+    [0, 0]
+    """
+
+    def __init__(
+        self,
+        game: str,
+        num_envs: int,
+        seed: bytes | str | None = None,
+        opponent: str | None = None,
+        threads: int = 1,
+        rules: object = None,
+        obs_dtype: Any = np.float32,
+    ) -> None:
+        self._seed = _seed_bytes(seed)
+        self._core = _core.rl.VectorEnv(
+            game, num_envs, self._seed, opponent, threads, rules, obs_dtype
+        )
+        self._game = game
+        self._opponent = opponent
+        self._threads = threads
+        self._rules = rules
+
+    @property
+    def game(self) -> str:
+        """The game every env plays."""
+        return self._game
+
+    @property
+    def num_envs(self) -> int:
+        """How many envs there are."""
+        return self._core.num_envs
+
+    @property
+    def obs_size(self) -> int:
+        """The length of one observation (256 in the Schnapsen family, 304 in Durak)."""
+        return self._core.obs_size
+
+    @property
+    def n_actions(self) -> int:
+        """The size of the action space, 40."""
+        return int(_core.rl.N_ACTIONS)
+
+    @property
+    def opponent(self) -> str | None:
+        """The built-in opponent, or None in self-play."""
+        return self._opponent
+
+    @property
+    def agent_seat(self) -> int | None:
+        """The seat the agent plays in single-agent mode (0); None in self-play."""
+        return None if self._opponent is None else 0
+
+    @property
+    def threads(self) -> int:
+        """The threads a step runs on, the calling one included."""
+        return self._threads
+
+    @property
+    def seed(self) -> bytes:
+        """The 32-byte seed every episode is derived from."""
+        return self._seed
+
+    @property
+    def episodes(self) -> npt.NDArray[np.uint64]:
+        """The episode number each env is playing (a copy)."""
+        return self._core.episodes
+
+    def reset(self, seed: bytes | str | None = None) -> Reset:
+        """Begins the next episode of every env and returns each one's first decision.
+
+        The first reset begins episode 0 of every env; a later one abandons
+        the episodes in play and begins the next. With ``seed``, the env
+        takes that seed and every env begins again at episode 0 of it.
+        """
+        if seed is not None:
+            self._seed = _seed_bytes(seed)
+            self._core.reseed(self._seed)
+        return Reset(*self._core.reset())
+
+    def step(self, actions: Any) -> Step:
+        """Plays one action per env (an integer array of shape ``(num_envs,)``).
+
+        Every action is checked before any is played: an action out of range
+        or not in the env's mask raises :class:`~trumpf.errors.Error`
+        ``not_legal`` naming the envs, and nothing changes. An env whose
+        episode ends reports its rewards and begins its next episode at
+        once (see :class:`Step`).
+        """
+        return Step(*self._core.step(actions))
+
+    # ---- the episodes again, through the ordinary API
+
+    def episode_seed(self, env: int, episode: int) -> bytes:
+        """The seed episode ``episode`` of env ``env`` is built from:
+        SHA-256(seed || "env:<env>:<episode>")."""
+        return hashlib.sha256(self._seed + f"env:{env}:{episode}".encode()).digest()
+
+    def build(self, env: int, episode: int) -> Any:
+        """Episode ``episode`` of env ``env`` as it began: a Deal, Match or Game.
+
+        The dealer is ``"p1"`` when ``env + episode`` is even, else ``"p2"``.
+        """
+        seed = self.episode_seed(env, episode)
+        if self._game == "durak":
+            from trumpf import durak
+
+            return durak.Game.build(seed=seed, number=1)
+        from trumpf import schnapsen
+
+        name = self._game.removesuffix("-match")
+        rules: Any = name if self._rules is None else self._rules
+        dealer = "p1" if (env + episode) % 2 == 0 else "p2"
+        if self._game.endswith("-match"):
+            return schnapsen.Match.build(variant=rules, seed=seed, dealer=dealer)
+        return schnapsen.Deal.build(variant=rules, seed=seed, number=1, dealer=dealer)
+
+    def opponent_for(self, env: int, episode: int) -> Callable[[Any, Any], dict[str, Any]]:
+        """The opponent of episode ``episode`` of env ``env`` as a function
+        ``choose(game, seat) -> move``: the moves it makes inside :meth:`step`.
+
+        A random opponent draws from the simulator's stream of player 1 in
+        game ``env * 2**32 + episode % 2**32`` (``trumpf._core.sim.Stream``);
+        Durak's level-1 bot is seeded ``"env:<env>:<episode>"``.
+        """
+        if self._opponent is None:
+            raise Error("bad_player", "a self-play env has no opponent")
+        name = self._opponent
+        if name == "random":
+            stream = _core.sim.Stream(self._seed, (env << 32) | (episode & 0xFFFFFFFF), 1)
+
+            def choose_random(game: Any, seat: Any) -> dict[str, Any]:
+                legal = game.legal(seat)
+                return dict(legal[stream.below(len(legal))])
+
+            return choose_random
+        level = int(name[3:])
+        if self._game == "durak":
+            from trumpf import durak
+
+            bot = durak.Bot(level=level, seed=f"env:{env}:{episode}")
+            return lambda game, seat: dict(bot.choose(game.view(seat)) or {})
+        from trumpf import schnapsen
+
+        sbot = schnapsen.Bot(level=level)
+        return lambda game, seat: dict(sbot.choose(game, seat) or {})

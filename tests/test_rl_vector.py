@@ -1,0 +1,245 @@
+"""trumpf.rl.VectorEnv: the same games as the scalar API, refusals that change nothing.
+
+Each env's episodes are played again through Deal, Match and Game, built
+as docs/rl.md says from (seed, env index, episode number), with the
+opponent's moves made by the ordinary Bot or the simulator's stream: the
+masks, players, observations, rewards and terminations must be the same,
+in self-play and against every opponent, on one thread and on two.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import trumpf.durak as durak
+from trumpf import rl
+from trumpf.errors import Error
+
+SEED = bytes(range(32))
+GAME_OPPONENTS = [
+    (game, opponent)
+    for game in ("schnapsen", "sixtysix", "schnapsen-tjger", "durak", "sixtysix-match")
+    for opponent in (None, "random", "bot1", "bot2", *(("bot3",) if game == "durak" else ()))
+] + [("schnapsen-match", None), ("schnapsen-match", "random")]
+
+
+def expected_rewards(game: Any, name: str) -> list[float]:
+    if name == "durak":
+        fool = game.result["fool"]
+        return [0.0, 0.0] if fool is None else [1.0 - 2.0 * (fool == 1), 1.0 - 2.0 * (fool == 2)]
+    if name.endswith("-match"):
+        return [1.0, -1.0] if game.winner == "p1" else [-1.0, 1.0]
+    r = game.result
+    if r["winner"] is None:
+        return [0.0, 0.0]
+    points = float(r["game_points"])
+    return [points, -points] if r["winner"] == "p1" else [-points, points]
+
+
+class Replica:
+    """Env i's episodes through the scalar API."""
+
+    def __init__(self, env: rl.VectorEnv, i: int) -> None:
+        self.env, self.i, self.episode = env, i, 0
+        self.seats: tuple[Any, Any] = (1, 2) if env.game == "durak" else ("p1", "p2")
+        self.begin()
+
+    def begin(self) -> None:
+        # An episode that ends before the agent's first decision is skipped.
+        while True:
+            self.game = self.env.build(self.i, self.episode)
+            self.opponent = (
+                self.env.opponent_for(self.i, self.episode) if self.env.opponent else None
+            )
+            self.advance()
+            if not self.game.over:
+                return
+            self.episode += 1
+
+    def advance(self) -> None:
+        while self.opponent and not self.game.over and self.game.turn != self.seats[0]:
+            self.game.apply(self.game.turn, self.opponent(self.game, self.game.turn))
+
+    def check(self, obs: Any, mask: Any, player: int) -> None:
+        seat = self.game.turn
+        assert self.seats[player] == seat
+        assert (rl.legal_mask(self.game, seat) == mask).all()
+        assert (rl.observe(self.game, seat) == obs).all()
+
+    def play(self, action: int, reward: Any, terminated: bool) -> None:
+        self.game.apply(self.game.turn, rl.move_of(self.game, action))
+        self.advance()
+        assert self.game.over == terminated
+        if terminated:
+            assert reward.tolist() == expected_rewards(self.game, self.env.game)
+            self.episode += 1
+            self.begin()
+        else:
+            assert reward.tolist() == [0.0, 0.0]
+
+
+def random_actions(mask: Any, rng: np.random.Generator) -> Any:
+    return np.array([rng.choice(np.nonzero(row)[0]) for row in mask])
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize(("game", "opponent"), GAME_OPPONENTS)
+def test_trajectories_equal_the_scalar_api(game: str, opponent: str | None, threads: int) -> None:
+    env = rl.VectorEnv(game, 5, seed=SEED, opponent=opponent, threads=threads)
+    obs, mask, player = env.reset()
+    replicas = [Replica(env, i) for i in range(5)]
+    rng = np.random.default_rng(7)
+    ended = 0
+    for _ in range(160 if game == "durak" or game.endswith("-match") else 30):
+        for i, rep in enumerate(replicas):
+            rep.check(obs[i], mask[i], int(player[i]))
+        actions = random_actions(mask, rng)
+        obs, mask, player, rewards, terminated = env.step(actions)
+        for i, rep in enumerate(replicas):
+            rep.play(int(actions[i]), rewards[i], bool(terminated[i]))
+        assert env.episodes.tolist() == [rep.episode for rep in replicas]
+        ended += int(terminated.sum())
+    assert ended > 0
+    if opponent is not None:
+        assert (player == 0).all()
+
+
+@pytest.mark.parametrize("game", ["schnapsen", "sixtysix-match", "durak"])
+def test_any_thread_count_gives_the_same_arrays(game: str) -> None:
+    envs = [rl.VectorEnv(game, 300, seed=SEED, opponent="random", threads=t) for t in (1, 2, 3)]
+    outs = [env.reset() for env in envs]
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        for out in outs[1:]:
+            for a, b in zip(outs[0], out, strict=True):
+                assert (a == b).all()
+        actions = random_actions(outs[0][1], rng)
+        outs = [env.step(actions) for env in envs]
+
+
+def test_an_illegal_action_is_refused_naming_the_envs_and_nothing_changes() -> None:
+    env = rl.VectorEnv("durak", 6, seed=SEED)
+    twin = rl.VectorEnv("durak", 6, seed=SEED)
+    mask = env.reset().mask
+    twin.reset()
+    good = np.array([np.nonzero(row)[0][0] for row in mask])
+    bad = good.copy()
+    bad[1] = 40
+    bad[4] = int(np.nonzero(~mask[4])[0][0])
+    with pytest.raises(Error) as err:
+        env.step(bad)
+    assert err.value.code == "not_legal"
+    assert "envs [1, 4]" in err.value.message and "out of range" in err.value.message
+    bad = good.copy()
+    bad[2] = -1
+    with pytest.raises(Error) as err:
+        env.step(bad.astype(np.int8))
+    assert "envs [2]" in err.value.message
+    with pytest.raises(Error) as err:
+        env.step(np.array([2**64 - 1] * 6, dtype=np.uint64))
+    assert "envs [0, 1, 2, 3, 4, 5]" in err.value.message
+    after, twin_after = env.step(good), twin.step(good)
+    for a, b in zip(after, twin_after, strict=True):
+        assert (a == b).all()
+    assert env.episodes.tolist() == twin.episodes.tolist()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"game": "chess"}, "bad_game"),
+        ({"game": "durak-match"}, "bad_game"),
+        ({"game": 7}, "bad_game"),
+        ({"num_envs": 0}, "bad_envs"),
+        ({"num_envs": 2**30}, "bad_envs"),
+        ({"num_envs": 2.0}, "bad_envs"),
+        ({"threads": 0}, "bad_threads"),
+        ({"threads": 10**6}, "bad_threads"),
+        ({"opponent": "bot9"}, "bad_player"),
+        ({"opponent": "bot3"}, "bad_player"),
+        ({"opponent": 1}, "bad_player"),
+        ({"rules": {"name": "sixtysix"}}, "bad_variant"),
+        ({"rules": "schnapsen-tjger", "game": "durak"}, "bad_variant"),
+        ({"rules": {"name": "schnapsen", "close_min_stock": 99}}, "bad_variant"),
+        ({"obs_dtype": np.float64}, "bad_dtype"),
+        ({"seed": b"short"}, "no_seed"),
+        ({"seed": "zz"}, "no_seed"),
+    ],
+)
+def test_bad_arguments_are_refused(kwargs: dict[str, Any], code: str) -> None:
+    args: dict[str, Any] = {"game": "schnapsen", "num_envs": 2, "seed": SEED, **kwargs}
+    with pytest.raises(Error) as err:
+        rl.VectorEnv(**args)
+    assert err.value.code == code
+
+
+def test_bad_actions_are_refused() -> None:
+    env = rl.VectorEnv("schnapsen", 3, seed=SEED)
+    with pytest.raises(Error) as err:
+        env.step(np.zeros(3, np.int64))
+    assert err.value.code == "not_reset"
+    env.reset()
+    for actions in (
+        np.zeros(3, np.float32),
+        np.zeros(3, bool),
+        np.zeros(4, np.int64),
+        np.zeros((3, 1), np.int64),
+        "abc",
+        None,
+        [1.5, 2, 3],
+    ):
+        with pytest.raises(Error) as err:
+            env.step(actions)
+        assert err.value.code == "bad_actions", actions
+
+
+def test_reset_seed_and_episodes() -> None:
+    env = rl.VectorEnv("sixtysix", 4, seed=SEED, opponent="bot2")
+    first = env.reset()
+    assert env.episodes.tolist() == [0, 0, 0, 0]
+    second = env.reset()
+    assert env.episodes.tolist() == [1, 1, 1, 1]
+    assert not (first.obs == second.obs).all()
+    again = env.reset(seed=SEED)
+    assert env.episodes.tolist() == [0, 0, 0, 0] and env.seed == SEED
+    assert (again.obs == first.obs).all() and (again.mask == first.mask).all()
+    other = rl.VectorEnv("sixtysix", 4, seed=SEED.hex(), opponent="bot2").reset()
+    assert (other.obs == first.obs).all()
+    assert len(rl.VectorEnv("durak", 1).seed) == 32
+
+
+def test_raw_observations_scale_to_the_float_ones() -> None:
+    flt = rl.VectorEnv("durak", 8, seed=SEED, opponent="bot1")
+    raw = rl.VectorEnv("durak", 8, seed=SEED, opponent="bot1", obs_dtype=np.uint8)
+    a, b = flt.reset(), raw.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        assert b.obs.dtype == np.uint8 and a.obs.dtype == np.float32
+        assert (b.obs.astype(np.float32) * rl.OBS_SCALE["durak"] == a.obs).all()
+        actions = random_actions(a.mask, rng)
+        a, b = flt.step(actions), raw.step(actions)
+
+
+def test_properties_and_the_docstring_examples() -> None:
+    import doctest
+
+    import trumpf.rl.vector
+
+    env = rl.VectorEnv("schnapsen-tjger-match", 2, seed=SEED, opponent="random", threads=2)
+    assert (env.game, env.num_envs, env.obs_size, env.n_actions) == (
+        "schnapsen-tjger-match",
+        2,
+        256,
+        40,
+    )
+    assert (env.opponent, env.agent_seat, env.threads) == ("random", 0, 2)
+    assert rl.VectorEnv("durak", 1, seed=SEED).agent_seat is None
+    assert isinstance(env.build(0, 0), type(env.build(1, 3)))
+    with pytest.raises(Error):
+        rl.VectorEnv("durak", 1, seed=SEED).opponent_for(0, 0)
+    assert isinstance(rl.VectorEnv("durak", 1, seed=SEED).build(0, 0), durak.Game)
+    for module in (rl, trumpf.rl.vector):
+        assert doctest.testmod(module).failed == 0
