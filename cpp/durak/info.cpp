@@ -52,7 +52,8 @@ Shown shown_of(const std::uint8_t seed[32], std::uint64_t number, const Event* e
 }
 
 InfoSet info_set(const GameState& s, const Shown& shown, int seat) noexcept {
-  InfoSet i{};
+  InfoSet i;  // every field is set below; zeroing it first is a decision's cost
+
   i.seat = seat;
   i.ply = s.ply;
   i.phase = phase_of(s);

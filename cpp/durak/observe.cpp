@@ -17,11 +17,11 @@ struct Scales : ObsScale {
 constexpr Scales kScales{};
 
 template <class T>
-inline T value(int slot, int raw) noexcept {
+inline void put(T* out, int slot, int raw) noexcept {
   if constexpr (sizeof(T) == 1)
-    return T(raw);
+    out[slot] = T(raw);
   else
-    return T(raw) * kScales.v[slot];
+    out[slot] = T(raw) * kScales.v[slot];
 }
 
 template <class T>
@@ -54,10 +54,12 @@ void write(const InfoSet& i, T* out) noexcept {
   std::uint32_t bits = 1u << i.trump;
   for (int k = 0; k < 6; ++k) bits |= std::uint32_t(flags[k]) << (kObsMyTurn - kObsTrump + k);
   put_bits<2>(out + kObsTrump, bits);
-  const int raw[kObsSize - kObsTalon] = {
-      i.talon, i.discard, i.counts[i.seat - 1], i.counts[2 - i.seat], b.open ? b.cap : 0, b.n_att,
-  };
-  for (int k = kObsTalon; k < kObsSize; ++k) out[k] = value<T>(k, raw[k - kObsTalon]);
+  put(out, kObsTalon, i.talon);
+  put(out, kObsDiscard, i.discard);
+  put(out, kObsCardsMine, i.counts[i.seat - 1]);
+  put(out, kObsCardsTheirs, i.counts[2 - i.seat]);
+  put(out, kObsCap, b.open ? b.cap : 0);
+  put(out, kObsOnTable, b.n_att);
 }
 
 }  // namespace

@@ -28,7 +28,7 @@ namespace trumpf::rl {
 enum class Game : std::uint8_t { kSchnapsen, kSixtySix, kSchnapsenMatch, kSixtySixMatch, kDurak };
 
 constexpr int kActions = 40;  // both families (schnapsen/actions.hpp, durak/actions.hpp)
-constexpr std::uint32_t kMaxEnvs = 1u << 24;
+constexpr std::uint32_t kMaxEnvs = 1u << 20;  // a million envs: over a GiB of state and arrays
 constexpr int kMaxThreads = 256;
 
 struct Config {

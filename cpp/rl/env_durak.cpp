@@ -23,7 +23,7 @@ struct Slot {
   td::GameState s;
   td::Shown shown;
   sim::Stream stream;  // the random opponent's
-  char bot_seed[48];   // "env:<i>:<episode>", the level-1 bot's seed
+  char bot_seed[24];   // "<g>:1", the level-1 bot's seed (episode.hpp)
   std::uint8_t bot_seed_n;
 };
 
@@ -36,13 +36,12 @@ class DurakEnv final : public Env {
   void begin(std::size_t i, const Outputs& out) noexcept override {
     Slot& e = slots_[i];
     for (;; ++episode_[i]) {
-      std::uint8_t seed[32];
-      episode_seed(config_.seed, i, episode_[i], seed);
-      td::deal_game(seed, 1, e.s);
+      const std::uint64_t game = episode_game(i, episode_[i]);
+      td::deal_game(config_.seed, game + 1, e.s);
       e.shown = td::Shown{};
       if (config_.opponent == Player::kNone) break;
-      e.stream = sim::Stream(key_, stream_game(i, episode_[i]), 1);
-      e.bot_seed_n = std::uint8_t(episode_label(i, episode_[i], e.bot_seed));
+      e.stream = sim::Stream(key_, game, 1);
+      e.bot_seed_n = std::uint8_t(bot_seed_of(game, e.bot_seed));
       opponent_moves(e);  // it may attack first
       if (!td::is_over(e.s)) break;
     }
@@ -70,7 +69,7 @@ class DurakEnv final : public Env {
   }
 
  private:
-  static void move(Slot& e, int seat, td::Move m) noexcept {
+  [[gnu::always_inline]] static void move(Slot& e, int seat, td::Move m) noexcept {
     const td::GameState before = e.s;
     td::apply_legal(e.s, seat, m, nullptr);
     td::shown_update(e.shown, before, seat, m, e.s);

@@ -10,6 +10,7 @@
 #include "schnapsen/info.hpp"
 #include "schnapsen/match.hpp"
 #include "schnapsen/observe.hpp"
+#include "sim/simulate.hpp"
 #include "sim/stream.hpp"
 
 namespace trumpf::rl {
@@ -34,16 +35,18 @@ class SchnapsenEnv final : public Env {
   void begin(std::size_t i, const Outputs& out) noexcept override {
     Slot& e = slots_[i];
     for (;; ++episode_[i]) {
-      std::uint8_t seed[32];
-      episode_seed(config_.seed, i, episode_[i], seed);
+      const std::uint64_t game = episode_game(i, episode_[i]);
       const ts::Seat dealer = ts::Seat((i + episode_[i]) & 1);
-      if (match_)
+      if (match_) {
+        std::uint8_t seed[32];
+        sim::match_seed(config_.seed, game, seed);
         ts::match_new(e.m, config_.rules, seed, dealer);
-      else
-        ts::deal_new(e.m.deal, config_.rules, seed, 1, dealer);
+      } else {
+        ts::deal_new(e.m.deal, config_.rules, config_.seed, game + 1, dealer);
+      }
       ts::shown_start(e.shown, e.m.deal);
       if (config_.opponent == Player::kNone) break;
-      e.stream = sim::Stream(key_, stream_game(i, episode_[i]), 1);
+      e.stream = sim::Stream(key_, game, 1);
       opponent_moves(e);  // it may be first to move
       if (!over(e)) break;
     }
@@ -70,7 +73,9 @@ class SchnapsenEnv final : public Env {
  private:
   bool over(const Slot& e) const noexcept { return match_ ? e.m.over : e.m.deal.over; }
 
-  void move(Slot& e, ts::Seat seat, ts::Move mv) noexcept {
+  // Inlined: called apart, its Move argument went through the stack byte by
+  // byte and was read back whole, a store-forwarding stall on every move.
+  [[gnu::always_inline]] void move(Slot& e, ts::Seat seat, ts::Move mv) noexcept {
     const ts::DealState before = e.m.deal;
     if (match_)
       ts::match_apply(e.m, seat, mv, nullptr);

@@ -1,56 +1,43 @@
 // Where each episode of a VectorEnv comes from: a function of (seed, env
 // index, episode number) alone, so any episode can be dealt again through the
-// ordinary API (docs/rl.md, "Episodes").
+// ordinary API (docs/rl.md, "Episodes"). Episode e of env i is game
 //
-//   episode seed  SHA-256(seed || "env:<i>:<episode>")   (decimal, no padding)
-//   deal          Deal.build(variant, seed=episode seed, number=1, dealer)
-//   match         Match.build(variant, seed=episode seed, dealer)
-//   Durak         Game.build(seed=episode seed, number=1)
-//   dealer        "p1" when i + episode is even, else "p2"
-//   random player sim::Stream(seed, i * 2**32 + episode % 2**32, 1): the
-//                 simulator's stream of player 1 in that game
-//   Durak bot1    Bot(level=1, seed="env:<i>:<episode>")
+//   g = i * 2**32 + e % 2**32
+//
+// of a batch simulation with the same seed, as cpp/sim deals and seeds it:
+//
+//   deal          Deal.build(variant, seed=seed, number=g + 1, dealer)
+//   match         Match.build(variant, seed=sim::match_seed(seed, g), dealer)
+//   Durak         Game.build(seed=seed, number=g + 1)
+//   dealer        "p1" when i + e is even, else "p2"
+//   random player sim::Stream(seed, g, 1), the stream of player 1 in game g
+//   Durak bot1    Bot(level=1, seed="<g>:1"), the simulator's seed of player 1
+//
+// so an episode costs no hashing beyond its deal's own shuffle.
 #pragma once
 
 #include <cstdint>
-#include <cstring>
-
-#include "common/sha256.hpp"
 
 namespace trumpf::rl {
 
-// Writes `v` in decimal at buf; returns the digits written. Written out
-// rather than snprintf'd: it runs at every episode's start.
-inline int put_decimal(std::uint64_t v, char* buf) noexcept {
+inline std::uint64_t episode_game(std::uint64_t env, std::uint64_t episode) noexcept {
+  return (env << 32) | (episode & 0xFFFFFFFFu);
+}
+
+// The level-1 Durak bot's seed text "<g>:1" into buf (at least 24 bytes);
+// returns its length. Written out rather than formatted: it runs at every
+// episode's start.
+inline int bot_seed_of(std::uint64_t game, char* buf) noexcept {
   char digits[20];
   int n = 0;
   do {
-    digits[n++] = char('0' + v % 10);
-    v /= 10;
-  } while (v);
+    digits[n++] = char('0' + game % 10);
+    game /= 10;
+  } while (game);
   for (int k = 0; k < n; ++k) buf[k] = digits[n - 1 - k];
-  return n;
-}
-
-// The text "env:<i>:<episode>" into buf (at least 48 bytes); returns its length.
-inline int episode_label(std::uint64_t env, std::uint64_t episode, char* buf) noexcept {
-  std::memcpy(buf, "env:", 4);
-  int n = 4 + put_decimal(env, buf + 4);
-  buf[n++] = ':';
-  return n + put_decimal(episode, buf + n);
-}
-
-inline void episode_seed(const std::uint8_t seed[32], std::uint64_t env, std::uint64_t episode,
-                         std::uint8_t out[32]) noexcept {
-  std::uint8_t message[32 + 48];
-  std::memcpy(message, seed, 32);
-  const int n = episode_label(env, episode, reinterpret_cast<char*>(message + 32));
-  const Digest d = sha256(message, 32 + std::size_t(n));
-  std::memcpy(out, d.data(), 32);
-}
-
-inline std::uint64_t stream_game(std::uint64_t env, std::uint64_t episode) noexcept {
-  return (env << 32) | (episode & 0xFFFFFFFFu);
+  buf[n] = ':';
+  buf[n + 1] = '1';
+  return n + 2;
 }
 
 }  // namespace trumpf::rl

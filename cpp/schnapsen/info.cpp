@@ -41,7 +41,9 @@ void shown_update(Shown& shown, const DealState& before, Seat seat, Move move,
 }
 
 InfoSet info_set(const DealState& s, const Shown& shown, Seat seat) noexcept {
-  InfoSet i{};
+  // Every field is set below: zeroing the whole first cost a quarter of a
+  // VectorEnv decision (a rep stos on each).
+  InfoSet i;
   const Seat o = other(seat);
   i.seat = seat;
   i.rules = s.rules;
@@ -70,11 +72,11 @@ InfoSet info_set(const DealState& s, const Shown& shown, Seat seat) noexcept {
   }
   i.n_exchanges = shown.n_exchanges;
   i.n_melds = s.n_melds;
-  for (int k = 0; k < s.n_melds; ++k) i.melds[k] = s.melds[k];
+  for (int k = 0; k < 4; ++k) i.melds[k] = s.melds[k];
   i.close_state = s.close_state;
   i.result = s.result;
   i.hand_n = s.hand_n[seat];
-  for (int k = 0; k < s.hand_n[seat]; ++k) i.hand_cards[k] = s.hand[seat][k];
+  for (int k = 0; k < 6; ++k) i.hand_cards[k] = s.hand[seat][k];
   i.hand = s.hand_mask[seat];
   i.known = shown.known[o];
   i.unseen = pack_mask(s.rules.base) & ~i.hand & ~shown.played[0] & ~shown.played[1] &

@@ -56,7 +56,7 @@ struct MatchInfo {
 };
 
 // One seat's information set. Card sets are bit(c) masks; `hand` also in
-// hand order.
+// hand order (hand_cards[0 .. hand_n)). info_set sets every field.
 struct InfoSet {
   Seat seat;
   Rules rules;

@@ -29,11 +29,11 @@ inline void plane(T* out, std::uint32_t mask) noexcept {
 }
 
 template <class T>
-inline T value(int slot, int raw) noexcept {
+inline void put(T* out, int slot, int raw) noexcept {
   if constexpr (sizeof(T) == 1)
-    return T(raw);
+    out[slot] = T(raw);
   else
-    return T(raw) * kScales.v[slot];
+    out[slot] = T(raw) * kScales.v[slot];
 }
 
 inline int pending(const InfoSet& i, Seat seat) {
@@ -75,26 +75,25 @@ void write(const InfoSet& i, T* out) noexcept {
   std::uint32_t bits = (1u << i.trump) | married[me] << 4 | married[them] << 8;
   for (int k = 0; k < 12; ++k) bits |= std::uint32_t(flags[k]) << (kObsMyTurn - kObsTrump + k);
   put_bits<3>(out + kObsTrump, bits);
+  // Slot by slot: gathered into an array first, the compiler loaded them
+  // back four at a time from stores one at a time, and stalled on each load.
   const bool closed = i.close_state.by != kNoSeat;
-  const int raw[kObsSize - kObsTalonLeft] = {
-      i.talon_left,
-      i.draw_left,
-      i.taken[me],
-      i.taken[them],
-      i.tricks_won[me],
-      i.tricks_won[them],
-      i.counts[me],
-      i.counts[them],
-      pending(i, me),
-      pending(i, them),
-      closed ? int(i.close_state.points[me]) : 0,
-      closed ? int(i.close_state.points[them]) : 0,
-      closed ? int(i.close_state.tricks[me]) : 0,
-      closed ? int(i.close_state.tricks[them]) : 0,
-      i.match.to_win[me],
-      i.match.to_win[them],
-  };
-  for (int k = kObsTalonLeft; k < kObsSize; ++k) out[k] = value<T>(k, raw[k - kObsTalonLeft]);
+  put(out, kObsTalonLeft, i.talon_left);
+  put(out, kObsDrawLeft, i.draw_left);
+  put(out, kObsPointsMine, i.taken[me]);
+  put(out, kObsPointsTheirs, i.taken[them]);
+  put(out, kObsTricksMine, i.tricks_won[me]);
+  put(out, kObsTricksTheirs, i.tricks_won[them]);
+  put(out, kObsCardsMine, i.counts[me]);
+  put(out, kObsCardsTheirs, i.counts[them]);
+  put(out, kObsPendingMine, pending(i, me));
+  put(out, kObsPendingTheirs, pending(i, them));
+  put(out, kObsClosePointsMine, closed ? int(i.close_state.points[me]) : 0);
+  put(out, kObsClosePointsTheirs, closed ? int(i.close_state.points[them]) : 0);
+  put(out, kObsCloseTricksMine, closed ? int(i.close_state.tricks[me]) : 0);
+  put(out, kObsCloseTricksTheirs, closed ? int(i.close_state.tricks[them]) : 0);
+  put(out, kObsToWinMine, i.match.to_win[me]);
+  put(out, kObsToWinTheirs, i.match.to_win[them]);
 }
 
 }  // namespace

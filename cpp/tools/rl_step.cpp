@@ -1,4 +1,4 @@
-// trumpf_rl GAME NUM_ENVS STEPS [OPPONENT]: steps a VectorEnv with a C++
+// trumpf_rl GAME NUM_ENVS STEPS [OPPONENT [u8]]: steps a VectorEnv with a C++
 // masked-random policy and prints a checksum. It exists for callgrind
 // (bench/callgrind.sh): instructions per decision of the engine's step,
 // observation and mask writing included, without Python or numpy.
@@ -14,7 +14,7 @@ using namespace trumpf;
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::fprintf(stderr, "usage: trumpf_rl GAME NUM_ENVS STEPS [OPPONENT]\n");
+    std::fprintf(stderr, "usage: trumpf_rl GAME NUM_ENVS STEPS [OPPONENT|none [u8]]\n");
     return 2;
   }
   const std::string game = argv[1];
@@ -32,10 +32,11 @@ int main(int argc, char** argv) {
     for (const rl::PlayerRow& row : rl::kPlayers)
       if (std::strcmp(argv[4], row.name) == 0) c.opponent = row.player;
   }
+  c.uint8_obs = argc > 5 && std::strcmp(argv[5], "u8") == 0;
   for (int i = 0; i < 32; ++i) c.seed[i] = std::uint8_t(i);
   auto env = rl::make_env(c);
   const std::size_t n = c.num_envs;
-  std::vector<float> obs(n * std::size_t(env->obs_size()));
+  std::vector<float> obs(n * std::size_t(env->obs_size()));  // room for either dtype
   std::vector<std::uint8_t> mask(n * rl::kActions), terminated(n);
   std::vector<std::int8_t> player(n);
   std::vector<float> rewards(2 * n);

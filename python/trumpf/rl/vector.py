@@ -17,7 +17,6 @@ derived from (seed, env index, episode number).
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -195,46 +194,53 @@ class VectorEnv:
 
     # ---- the episodes again, through the ordinary API
 
-    def episode_seed(self, env: int, episode: int) -> bytes:
-        """The seed episode ``episode`` of env ``env`` is built from:
-        SHA-256(seed || "env:<env>:<episode>")."""
-        return hashlib.sha256(self._seed + f"env:{env}:{episode}".encode()).digest()
+    @staticmethod
+    def episode_game(env: int, episode: int) -> int:
+        """Which game of a batch simulation with the same seed episode
+        ``episode`` of env ``env`` is dealt and seeded as:
+        ``env * 2**32 + episode % 2**32``."""
+        return (env << 32) | (episode & 0xFFFFFFFF)
 
     def build(self, env: int, episode: int) -> Any:
         """Episode ``episode`` of env ``env`` as it began: a Deal, Match or Game.
 
-        The dealer is ``"p1"`` when ``env + episode`` is even, else ``"p2"``.
+        With ``g = episode_game(env, episode)``: a deal is deal number
+        ``g + 1`` of the seed, a Durak game likewise, and a match is built
+        from ``trumpf.simulation.match_seed(seed, g)``. The dealer is
+        ``"p1"`` when ``env + episode`` is even, else ``"p2"``.
         """
-        seed = self.episode_seed(env, episode)
+        game = self.episode_game(env, episode)
         if self._game == "durak":
             from trumpf import durak
 
-            return durak.Game.build(seed=seed, number=1)
+            return durak.Game.build(seed=self._seed, number=game + 1)
         from trumpf import schnapsen
 
         name = self._game.removesuffix("-match")
         rules: Any = name if self._rules is None else self._rules
         dealer = "p1" if (env + episode) % 2 == 0 else "p2"
         if self._game.endswith("-match"):
+            seed = _core.sim.match_seed(self._seed, game)
             return schnapsen.Match.build(variant=rules, seed=seed, dealer=dealer)
-        return schnapsen.Deal.build(variant=rules, seed=seed, number=1, dealer=dealer)
+        return schnapsen.Deal.build(variant=rules, seed=self._seed, number=game + 1, dealer=dealer)
 
     def opponent_for(self, env: int, episode: int) -> Callable[[Any, Any], dict[str, Any]]:
         """The opponent of episode ``episode`` of env ``env`` as a function
         ``choose(game, seat) -> move``: the moves it makes inside :meth:`step`.
 
-        A random opponent draws from the simulator's stream of player 1 in
-        game ``env * 2**32 + episode % 2**32`` (``trumpf._core.sim.Stream``);
-        Durak's level-1 bot is seeded ``"env:<env>:<episode>"``.
+        It is player 1 of game ``g = episode_game(env, episode)`` of a batch
+        simulation: a random player draws from ``trumpf._core.sim.Stream(seed,
+        g, 1)``, Durak's level-1 bot is seeded ``"<g>:1"``.
         """
         if self._opponent is None:
             raise Error("bad_player", "a self-play env has no opponent")
         name = self._opponent
+        game = self.episode_game(env, episode)
         if name == "random":
-            stream = _core.sim.Stream(self._seed, (env << 32) | (episode & 0xFFFFFFFF), 1)
+            stream = _core.sim.Stream(self._seed, game, 1)
 
-            def choose_random(game: Any, seat: Any) -> dict[str, Any]:
-                legal = game.legal(seat)
+            def choose_random(table: Any, seat: Any) -> dict[str, Any]:
+                legal = table.legal(seat)
                 return dict(legal[stream.below(len(legal))])
 
             return choose_random
@@ -242,9 +248,9 @@ class VectorEnv:
         if self._game == "durak":
             from trumpf import durak
 
-            bot = durak.Bot(level=level, seed=f"env:{env}:{episode}")
-            return lambda game, seat: dict(bot.choose(game.view(seat)) or {})
+            bot = durak.Bot(level=level, seed=f"{game}:1")
+            return lambda table, seat: dict(bot.choose(table.view(seat)) or {})
         from trumpf import schnapsen
 
         sbot = schnapsen.Bot(level=level)
-        return lambda game, seat: dict(sbot.choose(game, seat) or {})
+        return lambda table, seat: dict(sbot.choose(table, seat) or {})
