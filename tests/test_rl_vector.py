@@ -211,6 +211,23 @@ def test_reset_seed_and_episodes() -> None:
     assert len(rl.VectorEnv("durak", 1).seed) == 32
 
 
+def test_without_copies_the_same_arrays_hold_the_same_values() -> None:
+    kept = rl.VectorEnv("sixtysix", 64, seed=SEED, opponent="random", copy=False)
+    fresh = rl.VectorEnv("sixtysix", 64, seed=SEED, opponent="random")
+    a, b = kept.reset(), fresh.reset()
+    first = a.obs
+    rng = np.random.default_rng(4)
+    for _ in range(25):
+        for x, y in zip(a, b, strict=True):
+            assert (x == y).all()
+        actions = random_actions(b.mask, rng)
+        a, b = kept.step(actions), fresh.step(actions)
+        assert a.obs is first  # overwritten in place, as documented
+    with pytest.raises(Error) as err:
+        rl.VectorEnv("durak", 1, seed=SEED, copy=1)  # type: ignore[arg-type]
+    assert err.value.code == "bad_value"
+
+
 def test_raw_observations_scale_to_the_float_ones() -> None:
     flt = rl.VectorEnv("durak", 8, seed=SEED, opponent="bot1")
     raw = rl.VectorEnv("durak", 8, seed=SEED, opponent="bot1", obs_dtype=np.uint8)

@@ -29,8 +29,37 @@ namespace {
 namespace trl = trumpf::rl;
 namespace ts = trumpf::schnapsen;
 
+// The arrays one call writes: new ones for every call, or (copy=False) the
+// same ones every time, which keeps a step's memory in cache.
+struct Arrays {
+  py::array obs;
+  py::array_t<bool> mask;
+  py::array_t<std::int8_t> player;
+  py::array_t<float> rewards;
+  py::array_t<bool> terminated;
+
+  explicit Arrays(const trl::Env& env) {
+    const py::ssize_t n = py::ssize_t(env.episodes().size()), size = env.obs_size();
+    if (env.config().uint8_obs)
+      obs = py::array_t<std::uint8_t>({n, size});
+    else
+      obs = py::array_t<float>({n, size});
+    mask = py::array_t<bool>({n, py::ssize_t(trl::kActions)});
+    player = py::array_t<std::int8_t>(n);
+    rewards = py::array_t<float>({n, py::ssize_t(2)});
+    terminated = py::array_t<bool>(n);
+  }
+  trl::Outputs outputs() {
+    return trl::Outputs{obs.mutable_data(), reinterpret_cast<std::uint8_t*>(mask.mutable_data()),
+                        player.mutable_data(), rewards.mutable_data(),
+                        reinterpret_cast<std::uint8_t*>(terminated.mutable_data())};
+  }
+};
+
 struct VectorEnv {
   std::unique_ptr<trl::Env> env;
+  // copy=False: the arrays every call writes and returns, made once.
+  std::unique_ptr<Arrays> kept;
   // Set while a call runs without the GIL: a second thread's call on the
   // same env is refused rather than racing it.
   std::atomic<bool> busy{false};
@@ -97,7 +126,7 @@ trl::Player opponent_of(trl::Game game, py::handle h) {
 
 std::unique_ptr<VectorEnv> make(py::handle game, py::handle num_envs, py::handle seed,
                                 py::handle opponent, py::handle threads, py::handle rules,
-                                py::handle obs_dtype) {
+                                py::handle obs_dtype, py::handle copy) {
   trl::Config c = config_of(game, rules);
   c.opponent = opponent_of(c.game, opponent);
   const auto sd = seed_arg(seed);
@@ -105,45 +134,23 @@ std::unique_ptr<VectorEnv> make(py::handle game, py::handle num_envs, py::handle
   c.num_envs = std::uint32_t(int_arg(num_envs, 1, trl::kMaxEnvs, "bad_envs", "num_envs"));
   c.threads = int(int_arg(threads, 1, trl::kMaxThreads, "bad_threads", "threads"));
   c.uint8_obs = uint8_obs_arg(obs_dtype);
+  if (!PyBool_Check(copy.ptr()))
+    refuse("bad_value", "copy is True or False, not " + repr_text(copy));
   auto v = std::make_unique<VectorEnv>();
   try {
     v->env = trl::make_env(c);
   } catch (const sim::ThreadsRefused& e) {
     refuse("bad_threads", e.what());
   }
+  if (copy.ptr() == Py_False) v->kept = std::make_unique<Arrays>(*v->env);
   return v;
 }
-
-// The arrays one call writes, owned by the caller once returned.
-struct Arrays {
-  py::array obs;
-  py::array_t<bool> mask;
-  py::array_t<std::int8_t> player;
-  py::array_t<float> rewards;
-  py::array_t<bool> terminated;
-
-  explicit Arrays(const trl::Env& env) {
-    const py::ssize_t n = py::ssize_t(env.episodes().size()), size = env.obs_size();
-    if (env.config().uint8_obs)
-      obs = py::array_t<std::uint8_t>({n, size});
-    else
-      obs = py::array_t<float>({n, size});
-    mask = py::array_t<bool>({n, py::ssize_t(trl::kActions)});
-    player = py::array_t<std::int8_t>(n);
-    rewards = py::array_t<float>({n, py::ssize_t(2)});
-    terminated = py::array_t<bool>(n);
-  }
-  trl::Outputs outputs() {
-    return trl::Outputs{obs.mutable_data(), reinterpret_cast<std::uint8_t*>(mask.mutable_data()),
-                        player.mutable_data(), rewards.mutable_data(),
-                        reinterpret_cast<std::uint8_t*>(terminated.mutable_data())};
-  }
-};
 
 py::tuple reset(py::handle self) {
   VectorEnv& v = self_of<VectorEnv>(self);
   Busy busy(v);
-  Arrays a(*v.env);
+  std::unique_ptr<Arrays> fresh = v.kept ? nullptr : std::make_unique<Arrays>(*v.env);
+  Arrays& a = v.kept ? *v.kept : *fresh;
   const trl::Outputs out = a.outputs();
   {
     py::gil_scoped_release nogil;
@@ -206,7 +213,8 @@ py::tuple step(py::handle self, py::handle actions_h) {
   if (!v.env->started()) refuse("not_reset", "call reset() before the first step()");
   const std::vector<std::uint32_t> bad = v.env->illegal(actions.data());
   if (!bad.empty()) refuse_illegal(*v.env, actions, bad);
-  Arrays a(*v.env);
+  std::unique_ptr<Arrays> fresh = v.kept ? nullptr : std::make_unique<Arrays>(*v.env);
+  Arrays& a = v.kept ? *v.kept : *fresh;
   const trl::Outputs out = a.outputs();
   {
     py::gil_scoped_release nogil;
@@ -221,7 +229,7 @@ void register_vector(py::module_& m) {
   py::class_<VectorEnv>(m, "VectorEnv", "num_envs games stepped in one C++ call (trumpf.rl).")
       .def(py::init(&make), py::arg("game"), py::arg("num_envs"), py::arg("seed"),
            py::arg("opponent") = py::none(), py::arg("threads") = 1, py::arg("rules") = py::none(),
-           py::arg("obs_dtype") = "float32")
+           py::arg("obs_dtype") = "float32", py::arg("copy") = true)
       .def("reset", &reset,
            "Begins the next episode of every env; returns (obs, mask, player) of each one's "
            "first decision.")

@@ -26,6 +26,7 @@ class VectorEnv:
         threads: int = 1,
         rules: object = None,
         obs_dtype: Any = "float32",
+        copy: bool = True,
     ) -> None: ...
     def reset(
         self,

@@ -94,7 +94,9 @@ class VectorEnv:
     the game's own variant. ``obs_dtype`` is ``np.float32`` or ``np.uint8``
     (the raw values; times ``trumpf.rl.OBS_SCALE[game]`` they are the float32
     ones). ``seed`` is 32 bytes or 64 hex digits; a fresh one is drawn when
-    it is None and kept in :attr:`seed`.
+    it is None and kept in :attr:`seed`. ``copy=False`` returns the same
+    arrays from every call, overwritten by the next one (copy what you keep):
+    a large batch's step then stays in cache.
 
     Rewards, by seat: a deal pays its game points to the winner and takes
     them from the loser, a Durak game +1 and -1 (0 for a draw), a match +1
@@ -114,10 +116,11 @@ class VectorEnv:
         threads: int = 1,
         rules: object = None,
         obs_dtype: Any = np.float32,
+        copy: bool = True,
     ) -> None:
         self._seed = _seed_bytes(seed)
         self._core = _core.rl.VectorEnv(
-            game, num_envs, self._seed, opponent, threads, rules, obs_dtype
+            game, num_envs, self._seed, opponent, threads, rules, obs_dtype, copy
         )
         self._game = game
         self._opponent = opponent
