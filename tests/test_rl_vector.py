@@ -240,6 +240,12 @@ def test_raw_observations_scale_to_the_float_ones() -> None:
         a, b = flt.step(actions), raw.step(actions)
 
 
+def test_the_opponents_table() -> None:
+    assert rl.OPPONENTS["durak"] == ("random", "bot1", "bot2", "bot3")
+    assert rl.OPPONENTS["sixtysix-match"] == ("random", "bot1", "bot2")
+    assert set(rl.OPPONENTS) == set(rl.GAMES)
+
+
 def test_properties_and_the_docstring_examples() -> None:
     import doctest
 

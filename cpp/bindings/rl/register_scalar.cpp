@@ -14,6 +14,7 @@
 #include "common/planes.hpp"
 #include "durak/actions.hpp"
 #include "durak/observe.hpp"
+#include "rl/players.hpp"
 #include "schnapsen/actions.hpp"
 #include "schnapsen/observe.hpp"
 
@@ -25,6 +26,7 @@ namespace {
 
 namespace ts = trumpf::schnapsen;
 namespace td = trumpf::durak;
+namespace trl = trumpf::rl;
 
 constexpr int kActions = 40;
 static_assert(ts::kActions == kActions && td::kActions == kActions, "one action count");
@@ -123,6 +125,14 @@ py::array_t<float> obs_scale(py::handle game) {
   return out;
 }
 
+py::tuple opponents(py::handle game) {
+  const Family f = family_of(game);
+  py::list names;
+  for (const trl::PlayerRow& row : trl::kPlayers)
+    if (f == Family::kDurak ? row.durak : row.schnapsen) names.append(py::str(row.name));
+  return py::tuple(names);
+}
+
 py::dict durak_info(py::handle game, py::handle seat_h) {
   const Position p = position_of(game);
   if (p.family != Family::kDurak) refuse("bad_game", "not a durak Game: " + repr_text(game));
@@ -150,6 +160,8 @@ void register_scalar(py::module_& m) {
         "The names of the 40 actions of the family of `game`, in action order.");
   m.def("obs_scale", &obs_scale, py::arg("game"),
         "What one unit of each slot of the raw uint8 observation is worth in the float32 one.");
+  m.def("opponents", &opponents, py::arg("game"),
+        "The built-in players a single agent can meet in the family of `game` (rl/players.hpp).");
   m.def("_durak_info", &durak_info, py::arg("game"), py::arg("seat"),
         "Game.info(seat) for Durak until the Durak bindings offer it.");
 }

@@ -36,8 +36,9 @@ GAMES: tuple[str, ...] = (*_VARIANTS, *(f"{name}-match" for name in _VARIANTS), 
 """The games: a deal of each Schnapsen-family variant and preset, a whole
 match of each (``-match``), and a Durak game."""
 
-OPPONENTS: tuple[str, ...] = ("random", "bot1", "bot2", "bot3")
-"""The built-in players a single agent can meet; ``bot3`` plays Durak only."""
+OPPONENTS: dict[str, tuple[str, ...]] = {game: _core.rl.opponents(game) for game in GAMES}
+"""The built-in players a single agent can meet in each game (the engine's
+table, cpp/rl/players.hpp): random, bot1, bot2, and bot3 in Durak."""
 
 
 class Reset(NamedTuple):
