@@ -16,6 +16,7 @@ from types import ModuleType
 import pytest
 
 import trumpf.durak
+import trumpf.rl
 import trumpf.schnapsen
 
 # By the name the public package gives them (the bound classes live in trumpf._core).
@@ -25,6 +26,7 @@ CLASSES: dict[str, type] = {
     "trumpf.schnapsen.Bot": trumpf.schnapsen.Bot,
     "trumpf.durak.Game": trumpf.durak.Game,
     "trumpf.durak.Bot": trumpf.durak.Bot,
+    "trumpf.rl.VectorEnv": trumpf.rl.VectorEnv,
 }
 
 MODULES: list[str] = [
@@ -41,6 +43,7 @@ MODULES: list[str] = [
     "trumpf.durak.rules",
     "trumpf.durak.result",
     "trumpf.durak.search",
+    "trumpf.rl",
 ]
 
 # Descriptors that are properties: Python's own, pybind11's, and the plain
@@ -113,6 +116,9 @@ def test_the_collection_is_not_empty() -> None:
         "trumpf.schnapsen.variant.get",
         "trumpf.durak.rules.cap_for",
         "trumpf.durak.search.word_for",
+        "trumpf.schnapsen.Deal.info",
+        "trumpf.rl.VectorEnv.step",
+        "trumpf.rl.observe",
     ):
         assert expected in names
 

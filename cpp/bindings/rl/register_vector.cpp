@@ -50,6 +50,15 @@ struct Arrays {
     terminated = py::array_t<bool>(n);
   }
   trl::Outputs outputs() {
+    // copy=False arrays are the caller's to look at; one made read-only is
+    // refused here rather than by numpy in the middle of a step.
+    for (const py::array* a :
+         {&obs, static_cast<py::array*>(&mask), static_cast<py::array*>(&player),
+          static_cast<py::array*>(&rewards), static_cast<py::array*>(&terminated)})
+      if (!a->writeable())
+        refuse("bad_value",
+               "the VectorEnv's arrays (copy=False) were made read-only; leave them "
+               "writeable, or copy what you keep");
     return trl::Outputs{obs.mutable_data(), reinterpret_cast<std::uint8_t*>(mask.mutable_data()),
                         player.mutable_data(), rewards.mutable_data(),
                         reinterpret_cast<std::uint8_t*>(terminated.mutable_data())};
@@ -248,7 +257,9 @@ void register_vector(py::module_& m) {
       .def_property_readonly(
           "episodes",
           [](py::handle self) {
-            const std::vector<std::uint64_t> e = self_of<VectorEnv>(self).env->episodes();
+            VectorEnv& v = self_of<VectorEnv>(self);
+            Busy busy(v);  // a step on another thread writes them
+            const std::vector<std::uint64_t> e = v.env->episodes();
             py::array_t<std::uint64_t> out(py::ssize_t(e.size()));
             std::copy(e.begin(), e.end(), out.mutable_data());
             return out;
