@@ -256,3 +256,19 @@ def test_durak_taken_bouts_swaps_and_the_heap() -> None:
                 took += 1
     assert took and discarded
     assert swapped
+
+
+def test_durak_a_six_swapped_under_the_talon_and_drawn_at_once_is_known() -> None:
+    # Seat 2 swaps the six for the last card under the talon; the bout ends and
+    # its refill hands the six straight back: the table saw both go in. (Found
+    # by the contract's property test against the oracle.)
+    seed = bytes.fromhex("48c361ba646eb427c35db5edfc8b399fccfa8a84c0c35ca5d2bd771ebd1f7f69")
+    game = durak.Game.build(seed=seed, number=2050)
+    for step in range(61):
+        legal = game.legal(game.turn)
+        game.apply(game.turn, legal[step % len(legal)])
+    assert game.talon == [game.trump_card] and {"kind": "swap"} in game.legal(2)
+    took, before = game.trump_card, durak_info(game, 1)["known"]
+    game.apply(2, {"kind": "swap"})
+    assert game.talon == [] and game.six_of_trumps in game.hand_of(2)
+    assert durak_info(game, 1)["known"] == sorted({took, game.six_of_trumps, *before})

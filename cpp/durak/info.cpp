@@ -10,7 +10,7 @@ bool carded(Kind k) noexcept { return k == Kind::kAttack || k == Kind::kBeat; }
 
 }  // namespace
 
-void shown_update(Shown& shown, const GameState& before, int seat, Move move,
+void shown_update(Shown& shown, const GameState& before, int /*seat*/, Move move,
                   const GameState& after) noexcept {
   // A bout that ended went to the heap, or into the defender's hand for
   // both seats to see; a move ends at most one bout.
@@ -21,14 +21,12 @@ void shown_update(Shown& shown, const GameState& before, int seat, Move move,
     else
       shown.known[before.bout.defender() - 1] |= table;
   }
-  // The face-up card under the talon went into a hand, by a swap or as the
-  // last card drawn: everyone saw where.
-  if (before.turn_up_left()) {
-    const Card up = before.trump_card();
-    for (int k = 0; k < 2; ++k)
-      if (after.hands[k] & bit_of(up)) shown.known[k] |= bit_of(up);
-  }
-  (void)seat;
+  // A card that lay face up under the talon went into a hand, by a swap or
+  // as the last card drawn: everyone saw where. A swap's six lies there in
+  // its turn, and the refill of the bout the swap ended may draw it at once.
+  const Cards face_up = (before.turn_up_left() ? bit_of(before.trump_card()) : 0) |
+                        (move.kind == Kind::kSwap ? bit_of(before.six()) : 0);
+  for (int k = 0; k < 2; ++k) shown.known[k] |= after.hands[k] & face_up;
   // A known card stays known until it leaves the hand, which only a play or
   // a swap does.
   shown.known[0] &= after.hands[0];

@@ -1,6 +1,5 @@
 // The VectorEnv of the Schnapsen family: deals or matches of Schnapsen and
 // Sixty-Six, under any house rules.
-#include <cstring>
 #include <memory>
 
 #include "common/planes.hpp"

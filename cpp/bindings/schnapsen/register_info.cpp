@@ -129,9 +129,10 @@ void finish(py::dict& d, const ts::InfoSet& i, py::list legal) {
 }
 
 py::dict deal_info(py::handle self, py::handle seat_h) {
-  const ts::Seat seat = seat_arg(seat_h);
-  // Copies: building the dict may run Python code that re-enters the deal.
+  // The object before the seat: an unbuilt one is not_built whatever the seat.
   const ts::DealRecord& r = self_of<ts::DealRecord>(self);
+  const ts::Seat seat = seat_arg(seat_h);  // Python code runs only to refuse: r unread after
+  // Copies: building the dict may run Python code that re-enters the deal.
   const ts::DealState s = r.state;
   const std::vector<ts::Trick> tricks = r.tricks;
   const std::size_t ply = r.history.size();
@@ -142,8 +143,8 @@ py::dict deal_info(py::handle self, py::handle seat_h) {
 }
 
 py::dict match_info(py::handle self, py::handle seat_h) {
-  const ts::Seat seat = seat_arg(seat_h);
   const ts::MatchRecord& r = self_of<ts::MatchRecord>(self);
+  const ts::Seat seat = seat_arg(seat_h);
   const ts::MatchState m = r.state;
   const std::vector<ts::Trick> tricks = r.tricks;
   const std::size_t ply = r.history.size();
