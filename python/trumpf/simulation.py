@@ -20,6 +20,7 @@ shard (``out=``), which :func:`load` and :func:`iter_shards` read back.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import secrets
@@ -103,6 +104,9 @@ ProgressCallback = Callable[[int, int], None]
 
 CLUSTERS = ("ray",)
 """Where else a simulation's shards can be played: ``cluster="ray"``."""
+
+NO_RAY = 'Ray is not installed here: pip install "trumpf[ray]"'
+"""What ``cluster="ray"`` says where Ray cannot be imported."""
 
 LOCAL_SHARD = 1_000_000
 """Games a shard when a run played here is sharded (summary-only or a folder): 22 MB of rows."""
@@ -344,6 +348,8 @@ def _check_sharding(
 ) -> None:
     if cluster is not None and cluster not in CLUSTERS:
         raise SimulationError(f"unknown cluster {cluster!r}: the one offered is 'ray'")
+    if cluster == "ray" and not _installed("ray"):
+        raise ClusterError(NO_RAY)
     if address is not None and (cluster is None or not isinstance(address, str) or not address):
         raise SimulationError("address names a Ray cluster: give it with cluster='ray'")
     if shard is not None and (
@@ -355,6 +361,13 @@ def _check_sharding(
             _shards.check_out(out, "the results folder")
         except ValueError as bad:
             raise SimulationError(str(bad)) from None
+
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a module set to None, or without a spec
+        return False
 
 
 def _is_match(game: str) -> bool:

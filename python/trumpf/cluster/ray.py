@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from trumpf import _shards
-from trumpf.simulation import ClusterError
+from trumpf.simulation import NO_RAY, ClusterError
 
 __all__ = ["MAX_SHARD", "RETRIES", "connect", "default_shard", "run"]
 
@@ -51,7 +51,7 @@ def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise ClusterError('cluster="ray" needs Ray: pip install "trumpf[ray]"') from None
+        raise ClusterError(NO_RAY) from None
     return ray
 
 
