@@ -16,9 +16,12 @@ Ray has no complete type hints, so it is ``Any`` here, and only here.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import math
 import os
 import socket
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -33,8 +36,13 @@ RETRIES = 5
 MAX_SHARD = 1_000_000
 """The largest default shard: 22 MB of rows, about a second of random play on one core."""
 
-SHARDS_PER_SLOT = 8
-"""Default shards per task slot: enough to even out slow and fast workers and to show progress."""
+SHARD_SECONDS = 1.0
+"""A default shard's play on one core: a shard costs the cluster about 10 ms beyond its
+games (bench/ray_overhead.py), so this keeps the overhead near 1%."""
+
+SHARDS_PER_SLOT = 4
+"""Default shards per task slot at least, when the run is short: every slot gets work, and
+a slow worker holds up the end of the run by a quarter of its share at most."""
 
 _CONNECT_SECONDS = 5.0
 
@@ -124,9 +132,30 @@ def _slots(ray: Any, threads: int) -> int:
     return max(1, sum(int(c) // threads for c in cpus))
 
 
-def default_shard(games: int, slots: int) -> int:
-    """About :data:`SHARDS_PER_SLOT` shards a slot, at most :data:`MAX_SHARD` games each."""
-    return max(1, min(MAX_SHARD, -(-games // (SHARDS_PER_SLOT * slots))))
+def seconds_a_game(job: _shards.Job, games: int) -> float:
+    """What one game of the run costs a core, from a sample of its first games played here.
+
+    The sample grows tenfold until it takes 5 ms: a few tens of ms before the
+    run starts. CPU time, not wall time: what other processes take from this
+    machine does not count.
+    """
+    sample = 10
+    while True:
+        count = min(sample, games)
+        single = dataclasses.replace(job, threads=1, rows=False, counts=False)
+        started = time.process_time()
+        _shards.play(single, 0, count)
+        spent = time.process_time() - started
+        if spent >= 0.005 or count == games or sample >= 100_000:
+            return max(spent, 1e-9) / max(count, 1)
+        sample *= 10
+
+
+def default_shard(games: int, slots: int, per_game: float) -> int:
+    """Shards of about :data:`SHARD_SECONDS` of play, but at least :data:`SHARDS_PER_SLOT` a slot."""
+    by_time = math.ceil(SHARD_SECONDS / per_game)
+    by_slots = math.ceil(games / (SHARDS_PER_SLOT * slots))
+    return max(1, min(MAX_SHARD, by_time, by_slots))
 
 
 def run(
@@ -145,7 +174,7 @@ def run(
     started = connect(ray, address)
     try:
         slots = _slots(ray, job.threads)
-        size = size or default_shard(games, slots)
+        size = size or default_shard(games, slots, seconds_a_game(job, games))
         shards = _shards.count_of(games, size)
         interrupted = _drive(ray, job, games, size, accept, progress, slots)
         return interrupted, min(slots, max(shards, 1)) * job.threads
