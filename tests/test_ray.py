@@ -21,10 +21,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
 import trumpf
+from _sim_support import CASES, SEED, columns_equal
 from trumpf.simulation import ClusterError, load
 
 # Ray reads these when it is imported and when it starts: every address on
@@ -33,18 +33,6 @@ RAY_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_AUTH_MODE": "disabled"
 os.environ.update(RAY_ENV)
 ray: Any = pytest.importorskip("ray", reason='Ray is a test dependency: pip install ".[test]"')
 
-SEED = bytes(range(32))
-CASES = [
-    ("schnapsen", ("random", "random")),
-    ("schnapsen", ("bot2", "random")),
-    ("sixtysix", ("random", "bot1")),
-    ("schnapsen-match", ("bot2", "bot1")),
-    ("sixtysix-match", ("random", "bot2")),
-    ("durak", ("random", "random")),
-    ("durak", ("bot1", "bot3")),
-    ("schnapsen-tjger", ("bot2", "random")),
-    ("schnapsen-tjger-match", ("bot2", "bot1")),
-]
 STARTUP_SECONDS = 90
 
 
@@ -123,12 +111,6 @@ def cluster(head: subprocess.Popen[bytes]) -> Iterator[None]:
         yield
     finally:
         ray.shutdown()
-
-
-def columns_equal(a: Any, b: Any) -> None:
-    assert a.columns.keys() == b.columns.keys()
-    for name in a.columns:
-        np.testing.assert_array_equal(a[name], b[name], err_msg=name)
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)

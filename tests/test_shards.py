@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trumpf
+from _sim_support import SEED, columns_equal
 from trumpf.simulation import (
     ClusterError,
     Counts,
@@ -30,19 +31,12 @@ from trumpf.simulation import (
     load,
 )
 
-SEED = bytes(range(32))
 GAMES = [
     ("schnapsen", ("bot2", "random")),
     ("sixtysix-match", ("bot2", "bot1")),
     ("durak", ("bot3", "random")),
     ("schnapsen-tjger", ("random", "bot1")),
 ]
-
-
-def columns_equal(a: Any, b: Any) -> None:
-    assert a.columns.keys() == b.columns.keys()
-    for name in a.columns:
-        np.testing.assert_array_equal(a[name], b[name], err_msg=name)
 
 
 @pytest.fixture(scope="module")
