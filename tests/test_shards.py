@@ -9,8 +9,10 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -242,7 +244,31 @@ def test_the_command_line_writes_a_folder_and_summarises_without_rows(
     only = cli(*base, "--seed", SEED.hex(), "--summary-only")
     assert only.returncode == 0, only.stderr
     assert f"{s.fools[0] if s.fools else 0:,}" in only.stdout
-    table = only.stdout.split("seed")[0]
-    assert table.split("games/s")[1] == done.stdout.split("seed")[0].split("games/s")[1]
+
+    def body(text: str) -> str:  # the table below its title, which has the rate
+        return text[text.index("┏") : text.index("seed")]
+
+    assert body(only.stdout) == body(done.stdout)
     refused = cli(*base, "--summary-only", "--out", str(tmp_path / "x.npz"))
     assert refused.returncode == 2 and "keeps no rows" in refused.stderr
+
+
+def test_ctrl_c_keeps_the_games_finished_in_the_folder(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "trumpf.cli", "simulate", "durak", "--games", str(10**9)]
+    command += ["--players", "bot3", "bot3", "--seed", SEED.hex(), "--shard", "100000"]
+    proc = subprocess.Popen(
+        [*command, "--out", str(tmp_path / "run")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "COLUMNS": "160"},
+    )
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in out + err
+    kept = load(tmp_path / "run")
+    assert not kept.complete and 0 < kept.games < 10**9
+    assert f"interrupted: {kept.games:,} of 1,000,000,000 games played" in out
+    columns_equal(kept, trumpf.simulate("durak", kept.games, ("bot3", "bot3"), SEED))

@@ -38,7 +38,9 @@ __all__ = [
     "flat",
     "is_shard_folder",
     "play",
+    "play_here",
     "read_manifest",
+    "read_run",
     "read_shard",
     "shards_of",
 ]
@@ -114,6 +116,30 @@ def play(
     counts = Counts.of(columns, job.endings) if job.counts else None
     shard = Shard(start, done, columns if job.rows else None, counts)
     return shard, bool(result["interrupted"])
+
+
+def play_here(
+    job: Job,
+    games: int,
+    size: int,
+    accept: Callable[[Shard], None],
+    progress: Callable[[int, int], None] | None,
+) -> bool:
+    """Plays a run's shards one after another on this machine; True when Ctrl-C stopped them."""
+    for index in range(count_of(games, size)):
+        start, count = bounds(index, games, size)
+        report = None if progress is None else _offset(progress, start, games)
+        shard, interrupted = play(job, start, count, report)
+        accept(shard)
+        if interrupted:
+            return True
+    return False
+
+
+def _offset(
+    progress: Callable[[int, int], None], start: int, games: int
+) -> Callable[[int, int], None]:
+    return lambda done, _total: progress(start + done, games)
 
 
 def flat(columns: Columns) -> Columns:
@@ -286,6 +312,23 @@ def read_shard(folder: Path, entry: dict[str, Any]) -> Columns:
     if any(len(col) != entry["games"] for col in columns.values()):
         raise ValueError(f"{folder / entry['file']} does not hold {entry['games']} games")
     return columns
+
+
+def read_run(folder: Path) -> tuple[dict[str, Any], Columns]:
+    """The manifest of a sharded output and every row it lists, checked to add up."""
+    manifest = read_manifest(folder)
+    parts = [read_shard(folder, entry) for entry in manifest["shards"]]
+    starts = [int(entry["start"]) for entry in manifest["shards"]]
+    sizes = [len(part["winner"]) for part in parts]
+    if starts != [sum(sizes[:k]) for k in range(len(sizes))] or sum(sizes) != manifest["games"]:
+        raise ValueError(f"{folder}: the shards do not add up to {manifest['games']} games")
+    columns = {
+        name: np.concatenate([part[name] for part in parts])
+        if parts
+        else np.empty((0, *shape), dtype=dtype)
+        for name, (dtype, shape) in manifest["columns"].items()
+    }
+    return manifest, columns
 
 
 def shards_of(folder: Path) -> Iterator[tuple[int, Columns]]:

@@ -492,7 +492,8 @@ def simulate(
         interrupted, used = ray_runner.run(job, games, size, collector.add, progress, address)
     else:
         assert size is not None
-        interrupted, used = _play_here(job, games, size, collector.add, progress), local_threads
+        interrupted = _shards.play_here(job, games, size, collector.add, progress)
+        used = local_threads
     collector.meta["threads"] = used
     collector.finish(complete=not interrupted)
     sim = Simulation(
@@ -512,30 +513,6 @@ def simulate(
     return sim
 
 
-def _play_here(
-    job: _shards.Job,
-    games: int,
-    size: int,
-    accept: Callable[[_shards.Shard], None],
-    progress: ProgressCallback | None,
-) -> bool:
-    """Plays the shards one after another on this machine; True when Ctrl-C stopped them."""
-    for index in range(_shards.count_of(games, size)):
-        start, count = _shards.bounds(index, games, size)
-        report: ProgressCallback | None = None
-        if progress is not None:
-            report = _offset(progress, start, games)
-        shard, interrupted = _shards.play(job, start, count, report)
-        accept(shard)
-        if interrupted:
-            return True
-    return False
-
-
-def _offset(progress: ProgressCallback, start: int, games: int) -> ProgressCallback:
-    return lambda done, _total: progress(start + done, games)
-
-
 def load(path: str | os.PathLike[str]) -> Simulation:
     """The simulation a folder written by ``simulate(..., out=path)`` holds, every row in memory.
 
@@ -543,20 +520,9 @@ def load(path: str | os.PathLike[str]) -> Simulation:
     """
     folder = Path(path)
     try:
-        manifest = _shards.read_manifest(folder)
-        parts = [_shards.read_shard(folder, entry) for entry in manifest["shards"]]
+        manifest, columns = _shards.read_run(folder)
     except (OSError, ValueError) as bad:
         raise SimulationError(str(bad)) from None
-    starts = [int(entry["start"]) for entry in manifest["shards"]]
-    sizes = [len(part["winner"]) for part in parts]
-    if starts != [sum(sizes[:k]) for k in range(len(sizes))] or sum(sizes) != manifest["games"]:
-        raise SimulationError(f"{folder}: the shards do not add up to {manifest['games']} games")
-    columns = {
-        name: np.concatenate([part[name] for part in parts])
-        if parts
-        else np.empty((0, *shape), dtype=dtype)
-        for name, (dtype, shape) in manifest["columns"].items()
-    }
     return Simulation(
         game=manifest["game"],
         players=(manifest["players"][0], manifest["players"][1]),
