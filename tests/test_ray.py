@@ -62,21 +62,30 @@ def shard_workers(head: subprocess.Popen[bytes]) -> list[int]:
 
 
 @pytest.fixture(scope="module")
-def head() -> Iterator[subprocess.Popen[bytes]]:
+def head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[subprocess.Popen[bytes]]:
     if not Path("/proc").is_dir():
         pytest.skip("finds Ray's worker processes through /proc")
     port = free_port()
     command = [str(Path(sys.executable).parent / "ray"), "start", "--head", "--block"]
     command += [f"--port={port}", "--num-cpus=2", "--node-ip-address=127.0.0.1"]
     command += ["--include-dashboard=false", "--disable-usage-stats"]
-    proc = subprocess.Popen(
-        command,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    # A port Ray would otherwise take at a fixed number, which another Ray here may hold.
+    command += [f"--dashboard-agent-listen-port={free_port()}"]
+    log = tmp_path_factory.mktemp("ray") / "head.log"
+    with open(log, "wb") as said:
+        proc = subprocess.Popen(command, stdout=said, stderr=said, start_new_session=True)
     proc.address = f"127.0.0.1:{port}"  # type: ignore[attr-defined]
     try:
+        # Up when its port answers; ray.init would wait minutes for a head that died.
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while True:
+            assert proc.poll() is None, f"ray start failed:\n{log.read_text()[-3000:]}"
+            assert time.monotonic() < deadline, f"ray start never listened:\n{log.read_text()}"
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
         yield proc
     finally:
         proc.send_signal(signal.SIGTERM)  # --block stops the processes it started
@@ -96,14 +105,7 @@ def address_of(head: subprocess.Popen[bytes]) -> str:
 def cluster(head: subprocess.Popen[bytes]) -> Iterator[None]:
     """This process joined to the head, once its two CPUs are there."""
     deadline = time.monotonic() + STARTUP_SECONDS
-    while True:
-        try:
-            ray.init(address=address_of(head), logging_level=logging.ERROR, log_to_driver=False)
-            break
-        except (ConnectionError, RuntimeError):
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(1)
+    ray.init(address=address_of(head), logging_level=logging.ERROR, log_to_driver=False)
     while ray.cluster_resources().get("CPU", 0) < 2:
         assert time.monotonic() < deadline, "the Ray head never offered its CPUs"
         time.sleep(0.5)
