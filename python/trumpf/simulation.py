@@ -485,17 +485,24 @@ def simulate(
         "rules": table,
         "endings": list(endings),
     }
-    collector = _shards.Collector(job, games, dict(probe["columns"]), meta, folder)
-    if cluster == "ray":
-        from trumpf.cluster import ray as ray_runner
+    try:
+        collector = _shards.Collector(job, games, dict(probe["columns"]), meta, folder)
+        if cluster == "ray":
+            from trumpf.cluster import ray as ray_runner
 
-        interrupted, used = ray_runner.run(job, games, size, collector.add, progress, address)
-    else:
-        assert size is not None
-        interrupted = _shards.play_here(job, games, size, collector.add, progress)
-        used = local_threads
-    collector.meta["threads"] = used
-    collector.finish(complete=not interrupted)
+            interrupted, used = ray_runner.run(job, games, size, collector.add, progress, address)
+        else:
+            assert size is not None
+            interrupted = _shards.play_here(job, games, size, collector.add, progress)
+            used = local_threads
+        collector.meta["threads"] = used
+        collector.finish(complete=not interrupted)
+    except OSError as bad:
+        if folder is None:
+            raise
+        # The folder of results, full or gone: one line, not a traceback.
+        why = bad.strerror or str(bad)
+        raise SimulationError(f"the results could not be written to {folder}: {why}") from None
     sim = Simulation(
         game=game,
         players=pair,

@@ -46,6 +46,9 @@ a slow worker holds up the end of the run by a quarter of its share at most."""
 
 _CONNECT_SECONDS = 5.0
 
+STALLED_SECONDS = 10.0
+"""After this long without a shard finishing, the driver checks that a node can still play one."""
+
 
 def _play_shard(job: _shards.Job, start: int, count: int) -> _shards.Shard:
     """A Ray task: plays games ``start .. start + count - 1`` in this worker."""
@@ -200,6 +203,7 @@ def _drive(
     out: dict[int, Any] = {}
     finished: set[int] = set()
     submitted = taken = played = 0
+    quiet_since = time.monotonic()
     try:
         while taken < shards:
             while submitted < shards and submitted - taken < window:
@@ -211,11 +215,16 @@ def _drive(
                 # Block until one finishes (or a moment passes), then take all that have.
                 ray.wait(waiting, num_returns=1, timeout=0.2)
                 ready, _ = ray.wait(waiting, num_returns=len(waiting), timeout=0)
-                done = {id(ref) for ref in ready}
+                done = set(ready)
                 for k, ref in out.items():
-                    if id(ref) in done:
+                    if k not in finished and ref in done:
                         finished.add(k)
                         played += _shards.bounds(k, games, size)[1]
+                        quiet_since = time.monotonic()
+            if time.monotonic() - quiet_since > STALLED_SECONDS:
+                # Nothing finished for a while: refuse if no node can play a shard any more.
+                _slots(ray, job.threads)
+                quiet_since = time.monotonic()
             while taken in finished:
                 accept(_result(ray, out.pop(taken), taken))
                 finished.discard(taken)
