@@ -57,9 +57,11 @@ class Play:
         return (1, 2) if self.family == "durak" else ("p1", "p2")
 
     def seat_of(self, text: object) -> Any:
-        """A seat from JSON ("p1", 2, "2") or None when it names none."""
-        for seat in self.seats:
-            if text == seat or text == str(seat):
+        """A seat from JSON ("p1", 2, "2"; 1 and 2 name p1 and p2 too) or None."""
+        if isinstance(text, bool):
+            return None
+        for number, seat in enumerate(self.seats, start=1):
+            if text in (seat, str(seat), number, str(number)):
                 return seat
         return None
 
