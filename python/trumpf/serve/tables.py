@@ -109,6 +109,7 @@ class Table:
             "seated": self.seated(),
             "ply": play.ply,
             "over": play.over,
+            "result": play.result,  # the table's: the match's, the deal's or the game's
             "view": play.view(seat),
             # The seed and the hidden cards only once nothing is left to hide.
             "reveal": play.reveal() if play.over else None,

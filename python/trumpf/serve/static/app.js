@@ -200,8 +200,7 @@ function renderOver(msg, me, other) {
   const box = $("over");
   box.hidden = !msg.over;
   if (!msg.over) return;
-  const v = msg.view;
-  const r = v.result || {};
+  const r = msg.result || {};
   let head = "Game over";
   if (msg.game === "durak") head = r.outcome === "draw" ? "A draw" : String(r.fool) === String(me) ? "You are the fool" : "You won";
   else if (r.drawn) head = "A drawn deal";
