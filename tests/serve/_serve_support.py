@@ -262,3 +262,58 @@ def knowledge_from_start(log: dict[str, Any]) -> Knowledge:
     knowledge = Knowledge(restore({**log, "moves": []}).engine)
     knowledge.follow(log)
     return knowledge
+
+
+def _same(move: dict[str, Any], logged: dict[str, Any]) -> bool:
+    return all(move.get(k) == logged.get(k) for k in ("kind", "card", "suit"))
+
+
+def moves_by_ply(log: dict[str, Any]) -> tuple[Any, dict[int, dict[str, Any]]]:
+    """The log replayed move by move: the game, and each move keyed by the ply it was made at."""
+    from trumpf.serve.games import restore
+
+    replayed = restore({**log, "moves": []}).engine
+    at_ply: dict[int, dict[str, Any]] = {}
+    for move in log["moves"]:
+        at_ply[len(replayed.history)] = move
+        replayed.apply(move["seat"], {k: v for k, v in move.items() if k != "seat"})
+    return replayed, at_ply
+
+
+def all_acked_in(table: Any, at_ply: dict[int, dict[str, Any]]) -> None:
+    """Every move a seat of ``table`` was acknowledged is in ``at_ply`` at its ply."""
+    for seat in table.seats:
+        for ply, move in seat.acked:
+            logged = at_ply.get(ply)
+            assert logged is not None and _same(move, logged), (
+                f"{table.table}: acknowledged {move} at ply {ply}, stored {logged}"
+            )
+
+
+def verify_table(base: str, table: Any, *, every_move_acked: bool) -> int:
+    """Check a scripted table against its downloaded log: the log replays offline to the
+    result the seats were told, every acknowledged move is in it at its ply, and (with no
+    crash) every move in it was acknowledged exactly once. Returns the log's length."""
+    from trumpf.serve.client import download_log
+
+    log = download_log(base, table.table, table.seats[0].token)
+    replayed, at_ply = moves_by_ply(log)
+    assert replayed.over, f"table {table.table}: the log does not finish the game"
+    result = json.loads(json.dumps(replayed.result))
+    acked: dict[int, Any] = {}
+    for seat in table.seats:
+        assert seat.last is not None and seat.last["over"], f"{table.table}: {seat.seat} not over"
+        assert seat.last["result"] == result, f"{table.table}: told {seat.last['result']}"
+        for ply, move in seat.acked:
+            assert ply not in acked, f"{table.table}: ply {ply} acknowledged twice"
+            acked[ply] = seat.seat
+            logged = at_ply.get(ply)
+            assert logged is not None and _same(move, logged), (
+                f"{table.table}: acknowledged {move} at ply {ply}, the log has {logged}"
+            )
+            assert str(logged["seat"]) == str(seat.seat)
+    if every_move_acked:
+        mine = {str(seat.seat) for seat in table.seats}
+        expected = {ply for ply, move in at_ply.items() if str(move["seat"]) in mine}
+        assert set(acked) == expected, f"{table.table}: moves lost or unacknowledged"
+    return len(log["moves"])

@@ -136,3 +136,40 @@ async def _sit(
             move = choose(view["legal"], rng)
             pending = (message["ply"], move, time.perf_counter())
             await ws.send(json.dumps({"type": "move", "move": move, "ply": message["ply"]}))
+
+
+@dataclass
+class Table:
+    """A table a script created, and its scripted seats (one at a bot table, two otherwise)."""
+
+    table: str
+    spec: dict[str, Any]
+    seats: list[Seat]
+
+
+async def open_tables(base: str, specs: list[dict[str, Any]]) -> list[Table]:
+    """Create a table for each spec (the fields of POST /api/tables) and seat the scripts."""
+
+    def make(spec: dict[str, Any]) -> Table:
+        made = create_table(base, **spec)
+        seats = [Seat(made["table"], made["token"], made["seat"])]
+        if made["invite"]:
+            other = join_table(base, made["table"], made["invite"])
+            seats.append(Seat(made["table"], other["token"], other["seat"]))
+        return Table(made["table"], spec, seats)
+
+    return [await asyncio.to_thread(make, spec) for spec in specs]
+
+
+async def play_tables(
+    ws_base: str, tables: list[Table], *, seed: int = 0, deadline: float = 120.0
+) -> None:
+    """Play every seat of every table at once, each to its game's end."""
+    jobs = [
+        play(
+            ws_base, seat, rng=random.Random(f"{seed}:{table.table}:{seat.seat}"), deadline=deadline
+        )
+        for table in tables
+        for seat in table.seats
+    ]
+    await asyncio.gather(*jobs)

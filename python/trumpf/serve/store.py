@@ -153,13 +153,18 @@ class Store:
     # Reads: a connection of their own, so they never wait for the writer's queue.
 
     def load(self, table_id: str) -> StoredTable | None:
-        with _reader(self.path) as conn:
-            rows = _tables(conn, "WHERE id = ?", (table_id,))
-        return rows[0] if rows else None
+        return load(self.path, table_id)
 
     def unfinished(self) -> list[StoredTable]:
         with _reader(self.path) as conn:
             return _tables(conn, "WHERE finished IS NULL", ())
+
+
+def load(path: str, table_id: str) -> StoredTable | None:
+    """One table as the database at ``path`` holds it (no server need be running)."""
+    with _reader(path) as conn:
+        rows = _tables(conn, "WHERE id = ?", (table_id,))
+    return rows[0] if rows else None
 
 
 def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
