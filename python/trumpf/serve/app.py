@@ -193,7 +193,10 @@ def create_app(db_path: str = "trumpf.sqlite", limits: Limits | None = None) -> 
         )
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"ok": True, "tables": len(lobby().live)})
+        store = server.store
+        assert store is not None
+        counts = {"moves": store.moves, "commits": store.commits, "jobs": store.jobs}
+        return JSONResponse({"ok": True, "tables": len(lobby().live), **counts})
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})

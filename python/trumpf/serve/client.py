@@ -75,9 +75,11 @@ async def play(
     keep_messages: bool = False,
     deadline: float = 120.0,
     max_moves: int | None = None,
+    think: float = 0.0,
 ) -> Seat:
     """Sit ``seat`` until its game is over (or ``max_moves`` are acknowledged), reconnecting
-    with backoff when the connection drops."""
+    with backoff when the connection drops. ``think`` is the mean pause before a move
+    (uniform on 0..2x), as a person would take; 0 plays as fast as the server answers."""
     stop_at = time.monotonic() + deadline
     backoff = 0.05
     while time.monotonic() < stop_at:
@@ -87,7 +89,7 @@ async def play(
             ) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": seat.token}))
                 backoff = 0.05
-                if await _sit(ws, seat, rng, keep_messages, stop_at, max_moves):
+                if await _sit(ws, seat, rng, keep_messages, stop_at, max_moves, think):
                     return seat
         except (OSError, asyncio.TimeoutError, websockets.ConnectionClosed):
             pass
@@ -104,6 +106,7 @@ async def _sit(
     keep: bool,
     stop_at: float,
     max_moves: int | None,
+    think: float,
 ) -> bool:
     pending: tuple[int, dict[str, Any], float] | None = None
     while True:
@@ -133,6 +136,8 @@ async def _sit(
             return True
         view = message["view"]
         if pending is None and view["turn"] == seat.seat and view["legal"]:
+            if think > 0:
+                await asyncio.sleep(rng.uniform(0, 2 * think))
             move = choose(view["legal"], rng)
             pending = (message["ply"], move, time.perf_counter())
             await ws.send(json.dumps({"type": "move", "move": move, "ply": message["ply"]}))

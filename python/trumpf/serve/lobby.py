@@ -104,6 +104,7 @@ class Lobby:
         table.saved = len(record.moves)
         result = table.play.result if table.play.over else None
         await self.store.write(db.insert_table(record, result=result))
+        self.store.moves += len(record.moves)
         self.live[table.id] = table
         return Created(table=table.id, seat=mine, token=token, invite=invite)
 

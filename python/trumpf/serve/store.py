@@ -87,6 +87,8 @@ class Store:
     def __init__(self, path: str) -> None:
         self.path = path
         self.commits = 0  # transactions committed: fewer than jobs when they are grouped
+        self.jobs = 0  # jobs committed
+        self.moves = 0  # moves committed (counted by the tables, on the event loop)
         setup = connect(path)
         try:
             setup.executescript(SCHEMA)
@@ -143,6 +145,7 @@ class Store:
                     outcomes.append((False, bad))
             conn.execute("COMMIT")
             self.commits += 1
+            self.jobs += sum(1 for ok, _ in outcomes if ok)
         except Exception as bad:  # the commit itself failed: nothing in the batch happened
             if conn.in_transaction:
                 conn.execute("ROLLBACK")

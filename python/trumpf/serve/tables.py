@@ -184,6 +184,7 @@ class Table:
                     "not_saved", "the move could not be saved; nothing changed"
                 ) from failed
         self.play = trial
+        self.store.moves += len(fresh)
         self.saved = len(moves)
 
     def _broadcast(
