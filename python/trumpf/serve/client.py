@@ -85,7 +85,7 @@ async def play(
     while time.monotonic() < stop_at:
         try:
             async with websockets.connect(
-                f"{ws_base}/ws/{seat.table}", open_timeout=10, max_size=1 << 20
+                f"{ws_base}/ws/{seat.table}", open_timeout=10, max_size=1 << 20, compression=None
             ) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": seat.token}))
                 backoff = 0.05
