@@ -115,7 +115,7 @@ async def _checked_game(store: Store, game: str, kind: str, opponent: str, seed:
 
 
 @settings(
-    max_examples=60,
+    max_examples=150,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

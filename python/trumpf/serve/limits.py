@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,6 +126,3 @@ def parse_json(data: str | bytes, limits: Limits) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise MessageError("bad_message", "a message is a JSON object")
     return value
-
-
-Clock = Callable[[], float]
