@@ -1097,6 +1097,9 @@ def _info_cases() -> Iterator[Case]:
         # An int subclass is read by its value: RaisingEq(1) and LyingInt(1) are seat 1.
         expect = None if label in ("raising-eq", "lying-int") else err("bad_seat")
         yield case("Game.info", f"seat-{label}", lambda m, bad=bad: play(m, 3).info(bad), expect)
+    yield case(
+        "Game.info", "bare-bad-seat", lambda m: m.Game.__new__(m.Game).info(3), err("not_built")
+    )
     yield case("Game.info", "no-seat", lambda m: play(m, 3).info(), arity=True)
     yield case("Game.info", "pin-keys", lambda m: list(play(m, 20).info(1)), ok(INFO_KEYS))
 

@@ -1730,6 +1730,14 @@ def _info_cases() -> Iterator[Case]:
             lambda m, cls=cls: play(m, match=cls == "Match").info(),
             arity=True,
         )
+    for cls in ("Deal", "Match"):
+        # An unbuilt object refuses as unbuilt whatever the seat.
+        yield case(
+            f"{cls}.info",
+            "bare-bad-seat",
+            lambda m, cls=cls: getattr(m, cls).__new__(getattr(m, cls)).info("p3"),
+            err("not_built"),
+        )
     yield case(
         "Deal.info", "pin-keys", lambda m: list(play(m, "sixtysix", 6).info("p1")), ok(INFO_KEYS)
     )

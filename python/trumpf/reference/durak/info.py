@@ -85,7 +85,8 @@ class _Table:
 
 def game_info(game: Game, seat: int) -> DurakInfo:
     """Everything ``seat`` can know of ``game`` now, keys in the contract's order."""
-    view = game.view(seat)  # refuses an unbuilt game (not_built) and a bad seat (bad_seat)
+    _ = game.seed  # an unbuilt game refuses first (not_built), whatever the seat
+    view = game.view(seat)  # a bad seat: bad_seat
     seat = view["seat"]
     dealt = deal_for(game.seed, game.number)
     table = _Table(dealt["trump"], dealt["trump_card"], len(dealt["talon"]), 3 - seat)

@@ -96,7 +96,8 @@ class _Table:
 
 def deal_info(deal: Deal, seat: str) -> SchnapsenInfo:
     """Everything ``seat`` can know of ``deal`` now, keys in the contract's order."""
-    view = deal.view(seat)  # refuses an unbuilt deal (not_built) and a bad seat (bad_seat)
+    _ = deal.seed  # an unbuilt deal refuses first (not_built), whatever the seat
+    view = deal.view(seat)  # a bad seat: bad_seat
     seat = view["seat"]
     rules = deal.rules
     other = "p2" if seat == "p1" else "p1"
@@ -154,7 +155,8 @@ def match_info(match: Match, seat: str) -> MatchInfo:
     As in ``Match.view``: ``ply`` counts the whole match, and once the match
     is over its ``turn`` is None and ``legal`` is empty.
     """
-    view = match.view(seat)  # refuses an unbuilt match and a bad seat
+    _ = match.seed  # an unbuilt match refuses first (not_built), whatever the seat
+    view = match.view(seat)  # a bad seat: bad_seat
     info = deal_info(match.deal, seat)
     return {
         **info,
