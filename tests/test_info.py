@@ -545,7 +545,7 @@ def test_the_turn_up_drawn_as_the_last_card_is_known(sch: ModuleType, variant: s
 def test_a_marriage_shows_both_cards_and_the_one_not_led_stays_known(
     sch: ModuleType, rules: str
 ) -> None:
-    found = 0
+    found = played_later = 0
     for i in range(80):
         deal = sch.Deal.build(variant=rules, seed=seed_of(f"info-marriage-{i}"), number=1)
 
@@ -573,11 +573,19 @@ def test_a_marriage_shows_both_cards_and_the_one_not_led_stays_known(
         assert led not in watcher["known"] and kept in watcher["known"]
         assert kept not in watcher["unseen"]
         assert kept not in deal.info(seat)["known"]
+        # Known while held, gone from `known` once played.
+        while not deal.over and kept in deal.hand_of(seat):
+            assert kept in deal.info(other(seat))["known"]
+            deal.apply(deal.turn, plain_play(deal, deal.legal(deal.turn)))
+        if kept not in deal.hand_of(seat):
+            assert kept not in deal.info(other(seat))["known"]
+            assert {"seat": seat, "card": kept} in deal.info(other(seat))["played"]
+            played_later += 1
         check_deal(sch, deal)
         found += 1
         if found == 4:
             break
-    assert found == 4
+    assert found == 4 and played_later >= 2, (found, played_later)
 
 
 @pytest.mark.parametrize("min_stock", [1, 9])
