@@ -12,7 +12,7 @@ run out is the durak, the fool.
 from __future__ import annotations
 
 import copy as _copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from trumpf import _log
 
@@ -20,6 +20,10 @@ from .._args import as_dict, as_seq, show
 from . import card as cards
 from . import deck, result, rules
 from .errors import Error
+from .info import game_info
+
+if TYPE_CHECKING:
+    from trumpf.durak.types import DurakInfo
 
 __all__ = ["MOVE_KINDS", "SEATS", "Game"]
 
@@ -601,6 +605,10 @@ class Game:
             "result": _copy.deepcopy(self._result),
             "bout": bout_view,
         }
+
+    def info(self, seat: int) -> DurakInfo:
+        """Everything the seat can know now, and nothing else: see :mod:`.info`."""
+        return game_info(self, seat)
 
     def __repr__(self) -> str:
         return f"<durak Game number={self._number} phase={self.phase} turn={self.turn}>"
