@@ -40,4 +40,16 @@ T& self_of(pybind11::handle self) {
   return *v;
 }
 
+// The value, or Error not_built saying how one is made (`how`, e.g. "Bot(level, seed)").
+template <class T>
+T& self_of(pybind11::handle self, const char* how) {
+  T* v = value_or_null<T>(self.ptr());
+  if (!v) {
+    std::string name = self ? Py_TYPE(self.ptr())->tp_name : "nothing";
+    name = name.substr(name.rfind('.') + 1);
+    refuse("not_built", "this " + name + " was never built: make one with " + how);
+  }
+  return *v;
+}
+
 }  // namespace trumpf::bindings

@@ -15,6 +15,8 @@ namespace trumpf::bindings::durak {
 
 namespace {
 
+constexpr const char* kMakeOne = "Bot(level, seed)";
+
 struct BotObj {
   int level = 1;
   py::object seed;   // as given: a str, bytes or None
@@ -36,10 +38,10 @@ void register_bot(py::module_& m) {
            }),
            py::arg("level") = 1, py::arg("seed") = py::none())
       .def_property_readonly(
-          "level", [](py::handle self) { return self_of<BotObj>(self).level; },
+          "level", [](py::handle self) { return self_of<BotObj>(self, kMakeOne).level; },
           "The level the bot plays, 1 to 3 (the asked level clamped).")
       .def_property_readonly(
-          "seed", [](py::handle self) { return self_of<BotObj>(self).seed; },
+          "seed", [](py::handle self) { return self_of<BotObj>(self, kMakeOne).seed; },
           "The seed the bot was built with, as given (a str, bytes or None); level 1 hashes it as "
           "text for its word.")
       .def(
@@ -47,8 +49,8 @@ void register_bot(py::module_& m) {
           [](py::handle self, py::handle view) {
             // The bot's own values are copied before the view is read: reading
             // it may run Python code.
-            const int level = self_of<BotObj>(self).level;
-            const std::string text = self_of<BotObj>(self).text;
+            const int level = self_of<BotObj>(self, kMakeOne).level;
+            const std::string text = self_of<BotObj>(self, kMakeOne).text;
             const td::SeatView v = view_arg(view);
             const std::uint32_t word = level == 1 ? td::bot_word(text, v.seat, v.ply) : 0;
             return move_or_none(td::choose(v, level, word));
@@ -65,7 +67,7 @@ void register_bot(py::module_& m) {
           "The bot level an asked level 1..5 plays, on the ladder 1, 1, 2, 3, 3 (clamped).")
       .def("__reduce__",
            [](py::handle self) {
-             const BotObj& b = self_of<BotObj>(self);
+             const BotObj& b = self_of<BotObj>(self, kMakeOne);
              return py::make_tuple(py::type::of(self), py::make_tuple(b.level, b.seed));
            })
       .def("__repr__", [](py::handle self) -> std::string {

@@ -139,12 +139,13 @@ template <class F>
 auto from_state(F f) {
   return [f](py::handle self) { return f(state(self)); };
 }
-// A method of one seat computed from a copy of the state.
+// A method of one seat computed from a copy of the state (a Game never built
+// refuses before its argument is looked at).
 template <class F>
 auto for_seat(F f) {
   return [f](py::handle self, py::handle seat) {
-    const int s = seat_arg(seat);
-    return f(state(self), s);
+    const td::GameState s = state(self);
+    return f(s, seat_arg(seat));
   };
 }
 

@@ -9,6 +9,7 @@ weakest (power 0).
 
 from __future__ import annotations
 
+from . import checks
 from .errors import Error
 
 __all__ = [
@@ -16,6 +17,7 @@ __all__ = [
     "RANKS",
     "SUITS",
     "beats",
+    "beats_unchecked",
     "face_of",
     "id_of",
     "is_card",
@@ -31,35 +33,33 @@ SUITS: list[str] = ["S", "H", "D", "C"]
 RANKS: list[str] = ["A", "K", "Q", "J", "T", "9", "8", "7", "6"]
 CARD_IDS: list[int] = list(range(1, 37))
 
+# The long names are lower case, as the reference spells them.
 _SUIT_NAMES: dict[str, str] = {
-    "S": "Spades",
-    "H": "Hearts",
-    "D": "Diamonds",
-    "C": "Clubs",
+    "S": "spades",
+    "H": "hearts",
+    "D": "diamonds",
+    "C": "clubs",
 }
 _RANK_NAMES: dict[str, str] = {
-    "A": "Ace",
-    "K": "King",
-    "Q": "Queen",
-    "J": "Jack",
-    "T": "Ten",
-    "9": "Nine",
-    "8": "Eight",
-    "7": "Seven",
-    "6": "Six",
+    "A": "ace",
+    "K": "king",
+    "Q": "queen",
+    "J": "jack",
+    "T": "ten",
+    "9": "nine",
+    "8": "eight",
+    "7": "seven",
+    "6": "six",
 }
 
 
 def is_card(value: object) -> bool:
     """Whether ``value`` is a card id: an int (not a bool) from 1 to 36."""
-    return type(value) is int and 1 <= value <= 36
+    return checks.parse_card(value) != 0
 
 
 def _checked(card: object) -> int:
-    if not is_card(card):
-        raise Error("bad_card", f"{card!r} is not a card: a card is an id from 1 to 36")
-    assert isinstance(card, int)
-    return card
+    return checks.card(card)
 
 
 def rank_of(card: int) -> str:
@@ -89,19 +89,22 @@ def face_of(card: int) -> str:
 
 
 def long_name_of(card: int) -> str:
-    """The card in words: "Ten of Spades"."""
+    """The card in words, lower case as the reference spells them: "ten of spades"."""
     return f"{_RANK_NAMES[rank_of(card)]} of {_SUIT_NAMES[suit_of(card)]}"
 
 
-def id_of(name: str) -> int:
-    """The id of a card named "TS" or "10S", in any case."""
-    if not isinstance(name, str):
-        raise Error("bad_card", f"{name!r} is not a card name")
-    text = name.strip().upper()
-    if text.startswith("10"):
+def id_of(name: object) -> int | None:
+    """The id of a card named "TS", "ts" or "10S" (any case); None for anything
+    that is not a card's name, as the reference answers undef rather than dying."""
+    text = checks.text_of(name)
+    # ASCII only: "\u017f".upper() (the long s) is "S", but no card is named with it.
+    if text is None or not text.isascii():
+        return None
+    text = text.upper()
+    if len(text) == 3 and text.startswith("10"):
         text = "T" + text[2:]
     if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
-        raise Error("bad_card", f"{name!r} is not a card name like 'TS' or '10S'")
+        return None
     return SUITS.index(text[1]) * 9 + RANKS.index(text[0]) + 1
 
 
@@ -118,12 +121,19 @@ def beats(card: int, attack: int, trump: str) -> bool:
     A trump attack falls only to a higher trump; any other attack falls to a
     trump, or to a higher card of its own suit.
     """
-    card_suit = suit_of(card)
-    attack_suit = suit_of(attack)
-    if trump not in SUITS:
-        raise Error("bad_card", f"{trump!r} is not a suit")
+    card = checks.card(card)
+    attack = checks.card(attack)
+    return beats_unchecked(card, attack, checks.suit(trump))
+
+
+def beats_unchecked(card: int, attack: int, trump: str) -> bool:
+    """``beats`` for values already known to be two card ids and a suit letter."""
+    card_suit = SUITS[(card - 1) // 9]
+    attack_suit = SUITS[(attack - 1) // 9]
+    card_power = 8 - (card - 1) % 9
+    attack_power = 8 - (attack - 1) % 9
     if attack_suit == trump:
-        return card_suit == trump and power_of(card) > power_of(attack)
+        return card_suit == trump and card_power > attack_power
     if card_suit == trump:
         return True
-    return card_suit == attack_suit and power_of(card) > power_of(attack)
+    return card_suit == attack_suit and card_power > attack_power

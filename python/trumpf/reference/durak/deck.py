@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import card as cards
+from . import checks
 from .errors import Error
 
 __all__ = ["HAND_SIZE", "check_number", "check_seed", "deal_for", "order_for", "pack"]
@@ -22,17 +23,21 @@ HAND_SIZE = 6
 
 
 def check_seed(seed: object) -> bytes:
-    """The seed itself, or ``no_seed`` unless it is exactly 32 bytes."""
+    """The seed itself, or ``no_seed`` unless it is exactly 32 bytes of type bytes."""
     if not isinstance(seed, bytes) or len(seed) != 32:
-        raise Error("no_seed", "a seed is exactly 32 bytes")
-    return seed
+        what = f"{len(seed)} bytes" if isinstance(seed, bytes) else type(seed).__name__
+        raise Error("no_seed", f"a seed is exactly 32 bytes of type bytes, not {what}")
+    return bytes(seed)
 
 
 def check_number(number: object) -> int:
-    """The deal number itself, or ``bad_deal`` unless it counts from one."""
-    if type(number) is not int or number < 1:
-        raise Error("bad_deal", f"a deal number counts from 1, not {number!r}")
-    return number
+    """The deal number itself, or ``bad_deal`` unless it is an int from 1 to 2**63 - 1."""
+    checked = checks.exact_int(number, 1, checks.MAX_INT64)
+    if checked is None:
+        raise Error(
+            "bad_deal", f"a deal number is an int from 1 to 2**63 - 1, not {checks.short(number)}"
+        )
+    return checked
 
 
 def pack() -> list[int]:
@@ -49,7 +54,7 @@ def _words(seed: bytes, number: int) -> Iterator[int]:
         counter += 1
 
 
-def order_for(seed: bytes, number: int) -> list[int]:
+def order_for(seed: bytes, number: int = 1) -> list[int]:
     """The shuffled pack for this seed and deal number."""
     seed = check_seed(seed)
     number = check_number(number)
@@ -67,7 +72,7 @@ def order_for(seed: bytes, number: int) -> list[int]:
     return order
 
 
-def deal_for(seed: bytes, number: int) -> dict[str, Any]:
+def deal_for(seed: bytes, number: int = 1) -> dict[str, Any]:
     """The deal: one card at a time to seat 1 then seat 2, six rounds, then the turn-up.
 
     Returns ``{hands: {1: [...], 2: [...]}, talon, trump_card, trump,

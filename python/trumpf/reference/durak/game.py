@@ -12,11 +12,12 @@ run out is the durak, the fool.
 from __future__ import annotations
 
 import copy as _copy
-import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from trumpf import _log
 
 from . import card as cards
-from . import deck, result, rules
+from . import checks, deck, result, rules
 from .errors import Error
 
 __all__ = ["MOVE_KINDS", "SEATS", "Game"]
@@ -36,8 +37,29 @@ _STAGES: dict[str, list[str]] = {
 }
 
 
+NOT_BUILT = "this Game was never built: make one with Game.build(), .replay() or .from_log()"
+
+# What build sets: every attribute a Game never built lacks.
+_STATE = frozenset(
+    {
+        "_seed",
+        "_number",
+        "_trump",
+        "_trump_card",
+        "_six",
+        "_six_owner",
+        "_hands",
+        "_talon",
+        "_discard",
+        "_bout",
+        "_result",
+        "_history",
+    }
+)
+
+
 def _is_seat(seat: object) -> bool:
-    return type(seat) is int and seat in (1, 2)
+    return checks.exact_int(seat, 1, 2) is not None
 
 
 def _other(seat: int) -> int:
@@ -63,6 +85,20 @@ class Game:
     def __init__(self) -> None:
         raise TypeError("use Game.build(seed=..., number=1, seats=2)")
 
+    if not TYPE_CHECKING:  # hidden from mypy, which would take every name for an attribute
+
+        def __getattr__(self, name: str) -> Any:
+            # Called only for a missing attribute: in a Game made by
+            # Game.__new__(Game) and never built, the state is, and every use
+            # of it refuses, as the core's does.
+            if name in _STATE:
+                raise Error("not_built", NOT_BUILT)
+            raise AttributeError(name)
+
+    def _check_built(self) -> None:
+        if "_history" not in self.__dict__:
+            raise Error("not_built", NOT_BUILT)
+
     # ------------------------------------------------------------------ building
 
     @classmethod
@@ -70,12 +106,13 @@ class Game:
         """A dealt game with its first bout open.
 
         Refused with no_seed unless the seed is exactly 32 bytes, bad_deal for a
-        deal number that does not count from one, bad_seats for anything but two.
+        deal number that is not an int from 1 to 2**63 - 1, bad_seats for
+        anything but two.
         """
         seed = deck.check_seed(seed)
         number = deck.check_number(number)
-        if type(seats) is not int or seats != 2:
-            raise Error("bad_seats", f"this game is for two seats, not {seats!r}")
+        if checks.exact_int(seats, 2, 2) is None:
+            raise Error("bad_seats", f"Durak is for two seats, not {checks.short(seats)}")
         dealt = deck.deal_for(seed, number)
         game = object.__new__(cls)
         game._seed = seed
@@ -97,72 +134,57 @@ class Game:
     def replay(cls, seed: bytes, moves: list[dict[str, Any]], number: int = 1) -> dict[str, Any]:
         """Play a move log from the deal: ``{"game": Game, "events": [...]}``.
 
-        Each move is ``{seat, kind}`` plus ``card`` for an attack or a beat.
-        The first move the rules refuse raises its refusal, naming the move's
-        index, so a forged log comes back as an error and not as another game.
+        Each move is ``{seat, kind}`` plus ``card`` for an attack or a beat;
+        ``moves`` is any iterable of them but a str, bytes or dict
+        (``not_legal``). The first move the rules refuse raises its refusal,
+        naming the move's index, so a forged log comes back as an error and not
+        as another game.
         """
         game = cls.build(seed=seed, number=number)
-        if not isinstance(moves, list):
-            raise Error("not_legal", "the moves of a replay are a list")
+        listed = checks.items(moves, "not_legal", "moves")
         events: list[dict[str, Any]] = []
-        for index, move in enumerate(moves):
-            seat = move.get("seat") if isinstance(move, dict) else None
+        for index, move in enumerate(listed):
+            seat = checks.item(move, "seat", "not_legal") if isinstance(move, dict) else None
             try:
-                events.extend(game.apply(seat, move))  # type: ignore[arg-type]
+                who: Any = None if seat is checks.MISSING else seat
+                events.extend(game.apply(who, move))
             except Error as refusal:
-                raise Error(refusal.code, f"move {index} ({move!r}): {refusal.message}") from None
+                raise Error(
+                    refusal.code, f"move {index} ({checks.short(move)}) refused: {refusal.message}"
+                ) from None
         return {"game": game, "events": events}
 
     @staticmethod
     def moves_of(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Just the moves of an event history, each ``{seat, kind}`` plus ``card`` if it has one."""
-        moves: list[dict[str, Any]] = []
-        for event in history:
-            if Game.is_move(event["kind"]):
-                move = {"seat": event["seat"], "kind": event["kind"]}
-                if "card" in event:
-                    move["card"] = event["card"]
-                moves.append(move)
-        return moves
+        """Just the moves of an event history, each ``{seat, kind}`` plus ``card`` if it has one.
+
+        ``bad_history`` for an entry that is not an event: not a dict, no known
+        kind, or a move event without its seat (or an attack or beat without its card).
+        """
+        return [event for event in checks.history(history) if event["kind"] in MOVE_KINDS]
 
     @staticmethod
-    def is_move(kind: str) -> bool:
+    def is_move(kind: object) -> bool:
         """Whether an event of this kind is somebody's move rather than what the table did."""
-        return kind in MOVE_KINDS
+        return checks.parse_kind(kind) is not None
 
-    def to_log(self) -> dict[str, Any]:
-        """The canonical record of the deal: the seed and the moves, everything else follows."""
-        return {
-            "game": "durak",
-            "kind": "game",
-            "seed": self._seed.hex(),
-            "number": self._number,
-            "moves": self.moves_of(self._history),
-        }
-
-    @classmethod
-    def from_log(cls, log: dict[str, Any] | str) -> Game:
-        """The game a log (the dict ``to_log`` gives, or its JSON text) describes, replayed."""
-        if isinstance(log, (str, bytes)):
-            try:
-                log = json.loads(log)
-            except ValueError:
-                raise Error("not_legal", "a log is a dict or its JSON text") from None
-        if not isinstance(log, dict):
-            raise Error("not_legal", "a log is a dict or its JSON text")
-        if log.get("game", "durak") != "durak" or log.get("kind", "game") != "game":
-            raise Error("not_legal", "this log is not a durak game")
-        try:
-            seed = bytes.fromhex(log.get("seed", ""))
-        except (TypeError, ValueError):
-            raise Error("no_seed", "the log's seed is not hex") from None
-        out = cls.replay(seed=seed, moves=log.get("moves", []), number=log.get("number", 1))
-        game: Game = out["game"]
-        return game
+    # Logs and pickling are trumpf._log's, for the core and the oracle alike.
+    to_log = _log.durak_log
+    from_log = classmethod(_log.durak_from_log)
+    __reduce__ = _log.reduce
 
     def copy(self) -> Game:
         """An independent copy of the game."""
-        return _copy.deepcopy(self)
+        self._check_built()
+        twin = object.__new__(type(self))
+        twin.__dict__.update(_copy.deepcopy(self.__dict__))
+        return twin
+
+    def __copy__(self) -> Game:
+        return self.copy()
+
+    def __deepcopy__(self, memo: Any) -> Game:
+        return self.copy()
 
     # ------------------------------------------------------------------ state
 
@@ -245,8 +267,14 @@ class Game:
         return _copy.deepcopy(self._history)
 
     @property
+    def ply(self) -> int:
+        """The number of events so far."""
+        return len(self._history)
+
+    @property
     def seats(self) -> list[int]:
         """The seat numbers."""
+        self._check_built()
         return list(SEATS)
 
     @property
@@ -274,6 +302,7 @@ class Game:
         return int(self._bout["defender"] if phase == "defend" else self._bout["attacker"])
 
     def _seat(self, seat: object) -> int:
+        self._check_built()  # a Game never built refuses before its argument is looked at
         if not _is_seat(seat):
             raise Error("bad_seat", f"{seat!r} is not a seat: seats are 1 and 2")
         assert isinstance(seat, int)
@@ -320,12 +349,12 @@ class Game:
         if self.phase == "defend":
             attack = rules.unbeaten_of(self._bout)
             assert attack is not None
-            beats = rules.legal_beats(hand, attack, self._trump)
+            beats = rules.beats_of(hand, attack, self._trump)
             moves += [{"kind": "beat", "card": held} for held in beats]
             if beats or swap:
                 moves.append({"kind": "take"})
         else:
-            throws = rules.legal_attacks(hand, self._bout)
+            throws = rules.attacks_of(hand, self._bout)
             moves += [{"kind": "attack", "card": held} for held in throws]
             if self._bout["attacks"] and (throws or swap):
                 moves.append({"kind": "done"})
@@ -341,13 +370,21 @@ class Game:
         resign (taken from either seat at any time); not_your_turn; wrong_phase;
         then the move's own check. A refused move changes nothing.
         """
+        kind = None
+        held: object = None
+        if isinstance(move, dict):
+            found = checks.item(move, "kind", "not_legal")
+            kind = None if found is checks.MISSING else checks.parse_kind(found)
+            if kind in ("attack", "beat"):
+                held = checks.item(move, "card", "card_not_held")
+                held = None if held is checks.MISSING else held
         if self._result is not None:
             raise Error("game_over", "the deal is over")
         if not _is_seat(seat):
-            raise Error("not_your_turn", f"{seat!r} is not a seat: seats are 1 and 2")
-        kind = move.get("kind") if isinstance(move, dict) else None
-        if not isinstance(kind, str) or kind not in MOVE_KINDS:
-            raise Error("not_legal", f"{move!r} is not a move of durak")
+            raise Error("not_your_turn", f"{checks.short(seat)} is not a seat (expected 1 or 2)")
+        seat = int.__int__(seat)
+        if kind is None:
+            raise Error("not_legal", f"{checks.short(move)} is not a move of durak")
         start = len(self._history)
         if kind == "resign":
             self._emit({"kind": "resign", "seat": seat})
@@ -363,13 +400,13 @@ class Game:
         bout = self._bout
         hand = self._hands[seat]
         if kind in ("attack", "beat"):
-            held = move.get("card")
-            if not cards.is_card(held) or held not in hand:
+            ident = checks.parse_card(held)
+            if not ident or ident not in hand:
                 raise Error(
                     "card_not_held",
-                    f"seat {seat} cannot {kind} {held!r}: not in hand {hand}",
+                    f"seat {seat} cannot {kind} {checks.short(held)}: not in hand {hand}",
                 )
-            assert isinstance(held, int)
+            held = ident
             if kind == "attack":
                 self._check_attack(seat, held)
                 hand.remove(held)
@@ -378,7 +415,7 @@ class Game:
             else:
                 attack = rules.unbeaten_of(bout)
                 assert attack is not None
-                if not cards.beats(held, attack, self._trump):
+                if not cards.beats_unchecked(held, attack, self._trump):
                     raise Error(
                         "beats_nothing",
                         f"seat {seat} cannot beat {cards.name_of(attack)} with {cards.name_of(held)}",
@@ -440,13 +477,13 @@ class Game:
             bout = self._bout
             assert bout is not None
             if self.phase == "attack":
-                how = rules.closes(bout, len(self._hands[bout["defender"]]))
+                how = rules.closes_of(bout, len(self._hands[bout["defender"]]))
                 if how is not None:
                     self._end_bout(how)
                     return
             turn = self.turn
             assert turn is not None
-            forced = rules.forced(self._hands[turn], bout, self._trump, self.can_swap(turn))
+            forced = rules.forced_of(self._hands[turn], bout, self._trump, self.can_swap(turn))
             if forced == "take":
                 bout["taken"] = True
                 continue
@@ -491,7 +528,7 @@ class Game:
             hand.sort()
         self._emit({"kind": "refill", "drawn": drawn, "talon": len(self._talon)})
         counts = {seat: len(self._hands[seat]) for seat in SEATS}
-        ended = result.outcome(counts, len(self._talon))
+        ended = result.outcome_of(counts, len(self._talon))
         if ended is None:
             self._open_bout(next_attacker)
             return
@@ -505,7 +542,7 @@ class Game:
         self._bout = {
             "attacker": attacker,
             "defender": defender,
-            "cap": rules.cap_for(len(self._hands[defender])),
+            "cap": min(rules.MAX_BOUT, len(self._hands[defender])),
             "attacks": [],
             "beats": [],
             "taken": False,
@@ -563,4 +600,6 @@ class Game:
         }
 
     def __repr__(self) -> str:
-        return f"<durak Game number={self._number} phase={self.phase} turn={self.turn}>"
+        if "_history" not in self.__dict__:
+            return "<durak.Game not built>"
+        return f"<durak.Game #{self._number} {self.phase} turn {self.turn}>"

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["out_seats", "outcome", "resigned"]
+from . import checks
+from .errors import Error
+
+__all__ = ["out_seats", "outcome", "outcome_of", "resigned"]
 
 
 def out_seats(counts: dict[int, int], talon_left: int) -> list[int]:
@@ -24,7 +27,23 @@ def outcome(counts: dict[int, int], talon_left: int) -> dict[str, Any] | None:
 
     ``{outcome: "fool", fool: seat, places: {1: p, 2: p}}`` with the fool
     placed second, or ``{outcome: "draw", fool: None, places: {1: 1, 2: 1}}``.
+    ``counts`` is ``{1: n, 2: n}`` and every count 0..36, else ``bad_count``.
     """
+    if not isinstance(counts, dict):
+        raise Error("bad_count", f"counts is a dict {{1: n, 2: n}}, not {checks.short(counts)}")
+    read = {seat: _count_of_seat(counts, seat) for seat in (1, 2)}
+    return outcome_of(read, checks.count(talon_left, "talon_left"))
+
+
+def _count_of_seat(counts: dict[int, int], seat: int) -> int:
+    value = checks.item(counts, seat, "bad_count")
+    if value is checks.MISSING:
+        raise Error("bad_count", f"counts has no seat {seat}")
+    return checks.count(value, f"counts[{seat}]")
+
+
+def outcome_of(counts: dict[int, int], talon_left: int) -> dict[str, Any] | None:
+    """``outcome`` for counts already read."""
     out = out_seats(counts, talon_left)
     if not out:
         return None
@@ -36,6 +55,7 @@ def outcome(counts: dict[int, int], talon_left: int) -> dict[str, Any] | None:
 
 def resigned(seat: int) -> dict[str, Any]:
     """The result when ``seat`` gives up: it is the fool, whatever it was holding."""
+    seat = checks.seat(seat)
     return {"outcome": "resign", "fool": seat, "places": _places(seat)}
 
 

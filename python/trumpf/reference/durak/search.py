@@ -11,19 +11,28 @@ import hashlib
 from typing import Any
 
 from . import card as cards
+from . import checks
 
-__all__ = ["TRUMP_COST", "choose", "cost", "word_for"]
+__all__ = ["TRUMP_COST", "choose", "choose_from", "cost", "word_for", "word_of"]
 
 #: What being a trump adds to a card's cost: any trump costs more than any plain card.
 TRUMP_COST = 20
 
 
 def word_for(bot_seed: str | bytes | None, seat: int, ply: int) -> int:
-    """The first big-endian 32-bit word of SHA-256 over the text "{bot_seed}:{seat}:{ply}"."""
-    if bot_seed is None:
-        bot_seed = ""
-    prefix = bot_seed if isinstance(bot_seed, bytes) else str(bot_seed).encode("utf-8")
-    digest = hashlib.sha256(prefix + f":{seat}:{ply}".encode("ascii")).digest()
+    """The first big-endian 32-bit word of SHA-256 over the text "{bot_seed}:{seat}:{ply}".
+
+    The seed is a str (hashed as UTF-8), bytes or None (nothing), else
+    ``bad_seed``; the seat 1 or 2 (``bad_seat``); the ply 0..2**63-1 (``bad_ply``).
+    """
+    text = checks.bot_seed(bot_seed)
+    checked = checks.seat(seat)
+    return word_of(text, checked, checks.ply(ply))
+
+
+def word_of(text: bytes, seat: int, ply: int) -> int:
+    """``word_for`` for a seed already read as the bytes it hashes."""
+    digest = hashlib.sha256(text + f":{seat}:{ply}".encode("ascii")).digest()
     return int.from_bytes(digest[:4], "big")
 
 
@@ -34,17 +43,25 @@ def cost(card: int, hand: list[int], trump: str, level: int, attacking: bool) ->
     except that a level-3 attacker counts it two less, because a pair leads
     into more throws.
     """
-    value = cards.power_of(card)
-    if cards.suit_of(card) == trump:
+    card = checks.card(card)
+    held = checks.hand(hand)
+    suit = checks.suit(trump)
+    clamped = checks.level(level)
+    return _cost(card, held, suit, clamped, checks.flag(attacking, "attacking"))
+
+
+def _cost(card: int, hand: list[int], trump: str, level: int, attacking: bool) -> int:
+    value = 8 - (card - 1) % 9
+    if cards.SUITS[(card - 1) // 9] == trump:
         value += TRUMP_COST
-    rank = cards.rank_of(card)
-    if sum(1 for held in hand if cards.rank_of(held) == rank) >= 2:
+    rank = (card - 1) % 9
+    if sum(1 for held in hand if (held - 1) % 9 == rank) >= 2:
         value += -2 if (level >= 3 and attacking) else 1
     return value
 
 
 def _cheapest(options: list[int], hand: list[int], trump: str, level: int, attacking: bool) -> int:
-    return min(options, key=lambda c: (cost(c, hand, trump, level, attacking), c))
+    return min(options, key=lambda c: (_cost(c, hand, trump, level, attacking), c))
 
 
 def choose(view: dict[str, Any], level: int, word: int) -> dict[str, Any] | None:
@@ -54,31 +71,38 @@ def choose(view: dict[str, Any], level: int, word: int) -> dict[str, Any] | None
     they may; defending, beat with the cheapest card or take; attacking, throw
     the cheapest card or say done. Level 3 defending takes instead of spending
     a trump stronger than power 3 while the talon holds more than six cards and
-    the bout at most two attack cards.
+    the bout at most two attack cards. The view is read as ``checks.view``
+    reads it (``bad_view``), the level clamped to 1..3 (``bad_level``), the
+    word 0..2**32-1 (``bad_word``).
     """
-    legal: list[dict[str, Any]] = list(view.get("legal") or [])
+    read = checks.view(view)
+    clamped = checks.level(level)
+    return choose_from(read, clamped, checks.word(word))
+
+
+def choose_from(view: dict[str, Any], level: int, word: int) -> dict[str, Any] | None:
+    """``choose`` from a view already read by ``checks.view``."""
+    legal: list[dict[str, Any]] = view["legal"]
     if not legal:
         return None
     if level <= 1:
         return dict(legal[word % len(legal)])
     for move in legal:
         if move["kind"] == "swap":
-            return dict(move)
-    hand: list[int] = list(view["hand"])
+            return {"kind": "swap"}
+    hand: list[int] = view["hand"]
     trump: str = view["trump"]
-    defending = view["phase"] == "defend"
-    if defending:
+    if view["phase"] == "defend":
         beats = [m["card"] for m in legal if m["kind"] == "beat"]
         if not beats:
             return {"kind": "take"}
         best = _cheapest(beats, hand, trump, level, attacking=False)
-        bout = view.get("bout") or {}
         if (
             level >= 3
-            and cards.suit_of(best) == trump
-            and cards.power_of(best) > 3
+            and cards.SUITS[(best - 1) // 9] == trump
+            and 8 - (best - 1) % 9 > 3
             and view["talon"] > 6
-            and bout.get("size", 0) <= 2
+            and view["size"] <= 2
         ):
             return {"kind": "take"}
         return {"kind": "beat", "card": best}
