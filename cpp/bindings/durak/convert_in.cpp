@@ -29,6 +29,11 @@ td::Card parse_card(py::handle h) noexcept {
 }
 
 td::Kind parse_kind(py::handle h) {
+  // A move from legal() carries our own interned kind: found by identity,
+  // which is the play loop's path.
+  const Keys& k = keys();
+  for (int i = int(td::Kind::kAttack); i <= int(td::Kind::kResign); ++i)
+    if (h.ptr() == k.kinds[i].ptr()) return td::Kind(i);
   std::string text;
   return text_of(h, &text) ? td::kind_named(text) : td::Kind::kUnknown;
 }

@@ -46,8 +46,8 @@ py::dict move_dict(td::Move m) {
   // on every call of the play loop.
   static auto* templates = new fast::DictTemplates(8 * 40);
   const bool with_card = carded(m.kind);
-  const Keys& k = keys();
   return templates->get(std::size_t(m.kind) * 40 + (with_card ? m.card : 0), [&] {
+    const Keys& k = keys();
     py::dict d;
     d[k.kind] = k.kinds[int(m.kind)];
     if (with_card) d[k.card] = int_obj(m.card);
@@ -97,21 +97,22 @@ py::object result_obj(const td::GameState& s) {
 namespace {
 
 py::dict event_dict(const td::Event& e) {
-  const Keys& k = keys();
-  const py::str& kind = k.event_kinds[int(e.kind)];
   if (e.kind == td::EventKind::kAttack || e.kind == td::EventKind::kBeat) {
     // The commonest events: one template per (kind, seat, card).
     static auto* templates = new fast::DictTemplates(2 * 3 * 40);
     const std::size_t key =
         (e.kind == td::EventKind::kAttack ? 0 : 120) + (e.seat % 3) * 40 + e.card % 40;
     return templates->get(key, [&] {
+      const Keys& k = keys();
       py::dict d;
-      d[k.kind] = kind;
+      d[k.kind] = k.event_kinds[int(e.kind)];
       d[k.seat] = seat_obj(e.seat);
       d[k.card] = int_obj(e.card);
       return d;
     });
   }
+  const Keys& k = keys();
+  const py::str& kind = k.event_kinds[int(e.kind)];
   if (e.kind == td::EventKind::kGameEnd) {
     py::dict d;
     d[k.kind] = kind;

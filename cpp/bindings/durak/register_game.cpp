@@ -76,11 +76,13 @@ py::list apply(py::handle self, py::handle seat_h, py::handle move_h) {
   const int seat = parse_seat(seat_h);
   const td::Move move = parse_move(move_h);  // may run Python code: before the record is read
   Record& r = self_of<Record>(self);
-  const td::GameState before = r.state;
   const std::size_t from = r.history.size();
   const td::Code c = r.apply(seat, move);
-  if (c != td::Code::kOk)
+  if (c != td::Code::kOk) {
+    // A refusal leaves the state as it was; copied before given_of runs reprs.
+    const td::GameState before = r.state;
     refuse(td::code_name(c), td::explain(before, seat, move, c, given_of(seat_h, move_h)));
+  }
   std::array<td::Event, 8> fresh;
   const std::size_t n = r.history.size() - from;
   std::copy(r.history.begin() + std::ptrdiff_t(from), r.history.end(), fresh.begin());
@@ -95,8 +97,11 @@ PyObject* fast_legal(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, P
   return fast::guarded([&]() -> PyObject* {
     PyObject* a[1];
     if (!fast::parse("legal", args, nargsf, kw, kSeatArg, a)) return nullptr;
-    const td::GameState s = state(self);
-    return legal_obj(s, seat_arg(a[0])).release().ptr();
+    const Record& r = self_of<Record>(self);
+    const int seat = seat_arg(a[0]);  // runs Python code only to refuse
+    td::Move moves[td::kMaxMoves];    // read before any dict is made
+    const int n = td::legal_moves(r.state, seat, moves);
+    return legal_obj(moves, n).release().ptr();
   });
 }
 
@@ -109,8 +114,9 @@ PyObject* fast_apply(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, P
 }
 
 PyObject* fast_turn(PyObject* self, void*) {
-  return fast::guarded(
-      [&]() -> PyObject* { return seat_obj(td::turn_of(state(self))).release().ptr(); });
+  return fast::guarded([&]() -> PyObject* {
+    return seat_obj(td::turn_of(self_of<Record>(self).state)).release().ptr();
+  });
 }
 
 PyObject* fast_over(PyObject* self, void*) {
