@@ -255,7 +255,7 @@ REPRODUCERS: dict[str, str] = {
 
 
 def _run(module: str, name: str) -> str:
-    code = PRELUDE + textwrap.dedent(REPRODUCERS[name])
+    code = PRELUDE + textwrap.dedent({**REPRODUCERS, **REPRODUCERS_CORE}[name])
     done = subprocess.run(
         [sys.executable, "-c", code, module],
         capture_output=True,
@@ -274,6 +274,37 @@ def test_hostile_reproducer_survives_and_agrees(name: str) -> None:
     """Each of issue 9's Durak crashes, in its own process, on both implementations."""
     outputs = [_run(module, name) for module in IMPLEMENTATIONS]
     assert outputs[0] == outputs[1], f"core and oracle differ:\n{outputs[0]}\n{outputs[1]}"
+
+
+# The core only: pybind11's isinstance honours __class__, and a method that
+# trusted it would read a stranger's memory as a Game (the oracle, being
+# Python, just finds no such attribute).
+REPRODUCERS_CORE = {
+    "spoofed_class": """
+        class Spoof:
+            @property
+            def __class__(self):
+                return durak.Game
+        spoof = Spoof()
+        assert isinstance(spoof, durak.Game)
+        uses = {
+            "view": lambda: durak.Game.view(spoof, 1),
+            "hand_of": lambda: durak.Game.hand_of(spoof, 2),
+            "can_swap": lambda: durak.Game.can_swap(spoof, 1),
+            "copy": lambda: durak.Game.copy(spoof),
+            "history": lambda: durak.Game.history.fget(spoof),
+            "seed": lambda: durak.Game.seed.fget(spoof),
+        }
+        got = {name: code_of(use) for name, use in uses.items()}
+        assert all(code == ["error", "not_built"] for code in got.values()), got
+        report(got)
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(REPRODUCERS_CORE))
+def test_hostile_reproducer_survives_on_the_core(name: str) -> None:
+    _run("trumpf.durak", name)
 
 
 # ---------------------------------------------------------------- the divergences of issue 9
