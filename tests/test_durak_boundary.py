@@ -659,6 +659,16 @@ def _view(module: ModuleType, index: int) -> Any:
     return view
 
 
+class SeatLike:
+    """A dict key that hashes as "seat" and raises when compared: the seat cannot be read."""
+
+    def __hash__(self) -> int:
+        return hash("seat")
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("compared")
+
+
 _MOVES_CHANGES: list[Callable[[list[dict[str, Any]]], Any]] = [
     lambda ms: ms,
     lambda ms: tuple(ms),
@@ -669,6 +679,7 @@ _MOVES_CHANGES: list[Callable[[list[dict[str, Any]]], Any]] = [
     lambda ms: [*ms[:2], {**ms[2], "card": True}],
     lambda ms: [*ms[:2], "junk"],
     lambda ms: [*ms[:2], {"kind": "take"}],
+    lambda ms: [*ms[:2], {SeatLike(): ms[2]["seat"], "kind": "resign"}],
     lambda ms: [{**m, "seat": Int(m["seat"])} for m in ms],
     lambda ms: [{**m, "kind": Text(m["kind"])} for m in ms],
     lambda ms: "ab",

@@ -153,7 +153,8 @@ class Game:
         listed = checks.items(moves, "not_legal", "moves")
         events: list[dict[str, Any]] = []
         for index, move in enumerate(listed):
-            seat = checks.item(move, "seat", "not_legal") if isinstance(move, dict) else None
+            # A seat that cannot be read is no seat: not_your_turn, as the core has it.
+            seat = checks.item(move, "seat", "not_your_turn") if isinstance(move, dict) else None
             try:
                 who: Any = None if seat is checks.MISSING else seat
                 events.extend(game.apply(who, move))
