@@ -1,6 +1,11 @@
 # Sources of Podkidnoy Durak in the engine.
 target_sources(trumpf_engine PRIVATE
-  cpp/durak/deck.cpp
-  cpp/durak/game.cpp
-  cpp/durak/search.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/deck.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/game.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/search.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bot.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/view.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/names.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/record.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/explain.cpp
 )

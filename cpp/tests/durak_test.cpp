@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "durak/bot.hpp"
 #include "durak/game.hpp"
 #include "sim/stream.hpp"
 #include "tests/check.hpp"

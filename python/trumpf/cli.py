@@ -142,6 +142,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_play(commands)
     _add_replay(commands)
+    _add_serve(commands)
     return parser
 
 
@@ -215,6 +216,27 @@ def _add_replay(commands: Any) -> None:
     replay.add_argument(
         "--engine", choices=("core", "reference"), default="core", help=argparse.SUPPRESS
     )
+
+
+def _add_serve(commands: Any) -> None:
+    # trumpf.serve.main needs only the standard library; the web stack loads in _serve.
+    from trumpf.serve.main import add_arguments
+
+    serve = commands.add_parser(
+        "serve",
+        help="run the game server: play in the browser (pip install 'trumpf[serve]')",
+        description="Serve tables for Schnapsen, Sixty-Six and Durak over HTTP and WebSockets.",
+    )
+    add_arguments(serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from trumpf.serve.main import run
+
+        return run(args)
+    except ImportError as missing:
+        return fail(f"{missing.name} is missing: pip install 'trumpf[serve]'")
 
 
 def _seat(text: str | None) -> Any:
@@ -376,6 +398,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         if args.command == "replay":
             return _replay(args)
+        if args.command == "serve":
+            return _serve(args)
         return _simulate(args, Console())
     except KeyboardInterrupt:
         print(file=sys.stderr)
