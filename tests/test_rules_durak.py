@@ -711,11 +711,12 @@ def test_card_module(durak: ModuleType) -> None:
             card.rank_of(bad)
         assert caught.value.code == "bad_card"
     # A str naming no card is None, "rather than dying"; a non-str is bad_card.
-    for bad in ("XS", "AX", "", "1S", "AS1"):
+    for bad in ("XS", "AX", "", "1S", "AS1", "as ", " AS", "\ud800", "A\x00"):
         assert card.id_of(bad) is None
-    with pytest.raises(durak.Error) as caught:
-        card.id_of(5)
-    assert caught.value.code == "bad_card"
+    for not_str in (5, None, b"AS"):
+        with pytest.raises(durak.Error) as caught:
+            card.id_of(not_str)
+        assert caught.value.code == "bad_card"
     # Beating: higher of the same suit, any trump over a plain card, a trump only by a higher trump.
     assert card.beats(1, 2, "H") and not card.beats(2, 1, "H")
     assert card.beats(18, 1, "H") and not card.beats(1, 18, "H")

@@ -13,27 +13,8 @@ import numpy as np
 import pytest
 
 import trumpf
+from _sim_support import CASES, SEED, columns_equal
 from trumpf.simulation import MAX_GAMES, MAX_THREADS, SimulationError, match_seed
-
-SEED = bytes(range(32))
-CASES = [
-    ("schnapsen", ("random", "random")),
-    ("schnapsen", ("bot2", "random")),
-    ("sixtysix", ("random", "bot1")),
-    ("schnapsen-match", ("bot2", "bot1")),
-    ("sixtysix-match", ("random", "bot2")),
-    ("durak", ("random", "random")),
-    ("durak", ("bot1", "bot3")),
-    ("durak", ("bot2", "random")),
-    ("schnapsen-tjger", ("bot2", "random")),
-    ("schnapsen-tjger-match", ("bot2", "bot1")),
-]
-
-
-def columns_equal(a: Any, b: Any) -> None:
-    assert a.columns.keys() == b.columns.keys()
-    for name in a.columns:
-        np.testing.assert_array_equal(a[name], b[name], err_msg=name)
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)

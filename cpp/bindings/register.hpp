@@ -17,9 +17,9 @@ void register_rl(pybind11::module_& m);
 // A copy of the engine state inside a bound Deal or Match (the current deal),
 // or a Durak Game; Error bad_game for anything else. A copy, so nothing
 // borrowed outlives a call that may run Python code.
-schnapsen::DealState deal_state_of(pybind11::handle game);
+::trumpf::schnapsen::DealState deal_state_of(pybind11::handle game);
+::trumpf::durak::GameState game_state_of(pybind11::handle game);
 // The rules a Schnapsen-family variant value stands for; Error bad_variant.
-schnapsen::Rules schnapsen_rules_of(pybind11::handle variant);
-durak::GameState game_state_of(pybind11::handle game);
+::trumpf::schnapsen::Rules schnapsen_rules_of(pybind11::handle variant);
 
 }  // namespace trumpf::bindings

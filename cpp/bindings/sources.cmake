@@ -14,7 +14,14 @@ target_sources(_core PRIVATE
   cpp/bindings/schnapsen/register_match.cpp
   cpp/bindings/schnapsen/register_bot.cpp
   cpp/bindings/schnapsen/register_info.cpp
-  cpp/bindings/register_durak.cpp
+  cpp/bindings/durak/convert_in.cpp
+  cpp/bindings/durak/convert_view.cpp
+  cpp/bindings/durak/convert_out.cpp
+  cpp/bindings/durak/register.cpp
+  cpp/bindings/durak/register_cards.cpp
+  cpp/bindings/durak/register_rules.cpp
+  cpp/bindings/durak/register_game.cpp
+  cpp/bindings/durak/register_bot.cpp
   cpp/bindings/sim/register_sim.cpp
   cpp/bindings/durak_info.cpp
   cpp/bindings/rl/position.cpp

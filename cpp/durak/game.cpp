@@ -1,106 +1,10 @@
 #include "durak/game.hpp"
 
+#include <initializer_list>
+
 #include "durak/deck.hpp"
 
 namespace trumpf::durak {
-
-const char* code_name(Code c) noexcept {
-  switch (c) {
-    case Code::kOk:
-      return "ok";
-    case Code::kGameOver:
-      return "game_over";
-    case Code::kNotYourTurn:
-      return "not_your_turn";
-    case Code::kWrongPhase:
-      return "wrong_phase";
-    case Code::kNotLegal:
-      return "not_legal";
-    case Code::kCardNotHeld:
-      return "card_not_held";
-    case Code::kBeatsNothing:
-      return "beats_nothing";
-    case Code::kRankNotInBout:
-      return "rank_not_in_bout";
-    case Code::kBoutFull:
-      return "bout_full";
-    case Code::kMustAttack:
-      return "must_attack";
-    case Code::kNotTheSix:
-      return "not_the_six";
-    case Code::kTalonShut:
-      return "talon_shut";
-    case Code::kNoSeed:
-      return "no_seed";
-    case Code::kBadDeal:
-      return "bad_deal";
-    case Code::kBadSeats:
-      return "bad_seats";
-  }
-  return "?";
-}
-
-const char* phase_name(Phase p) noexcept {
-  switch (p) {
-    case Phase::kAttack:
-      return "attack";
-    case Phase::kDefend:
-      return "defend";
-    case Phase::kPileOn:
-      return "pile_on";
-    case Phase::kOver:
-      return "over";
-  }
-  return "?";
-}
-
-const char* how_name(How h) noexcept {
-  switch (h) {
-    case How::kDone:
-      return "done";
-    case How::kExhausted:
-      return "exhausted";
-    case How::kCapped:
-      return "capped";
-    case How::kSpent:
-      return "spent";
-    case How::kTaken:
-      return "taken";
-  }
-  return "?";
-}
-
-const char* kind_name(Kind k) noexcept {
-  switch (k) {
-    case Kind::kAttack:
-      return "attack";
-    case Kind::kBeat:
-      return "beat";
-    case Kind::kTake:
-      return "take";
-    case Kind::kDone:
-      return "done";
-    case Kind::kSwap:
-      return "swap";
-    case Kind::kResign:
-      return "resign";
-    default:
-      return "?";
-  }
-}
-
-const char* outcome_name(Outcome o) noexcept {
-  switch (o) {
-    case Outcome::kFool:
-      return "fool";
-    case Outcome::kDraw:
-      return "draw";
-    case Outcome::kResign:
-      return "resign";
-    default:
-      return "?";
-  }
-}
 
 bool is_move_event(EventKind k) noexcept { return k <= EventKind::kResign; }
 
@@ -360,13 +264,6 @@ void apply_legal(GameState& s, int seat, Move m, EventSink* ev) noexcept {
       return;
   }
   settle(s, ev);
-}
-
-Move bot_choose(const GameState& s, int seat, int level, std::uint32_t word) noexcept {
-  Move legal[kMaxMoves];
-  const int n = legal_moves(s, seat, legal);
-  return choose_move(legal, n, s.hand(seat), s.trump, s.talon_left(), s.bout.n_att,
-                     phase_of(s) == Phase::kDefend, level, word);
 }
 
 }  // namespace trumpf::durak

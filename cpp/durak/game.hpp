@@ -1,9 +1,9 @@
-// Game::Durak as a value: the position, legal moves, apply, the bots.
+// Game::Durak as a value: the position, legal moves and apply.
 //
 // ---------------------------------------------------------------------------
 // The C++ API (for the batch simulator and anything else that plays fast)
 // ---------------------------------------------------------------------------
-//   #include "durak/game.hpp"      (search is in "durak/search.hpp")
+//   #include "durak/game.hpp"
 //   using namespace trumpf::durak;
 //
 //   GameState s;                                     // trivially copyable, no heap
@@ -18,10 +18,9 @@
 //   outcome_of(s) -> Outcome::{Fool, Draw, Resign};  fool_of(s) -> 0/1/2;
 //   bouts_played(s); s.ply (events so far, what the level-1 bot hashes).
 //
-//   Move bot_choose(const GameState&, int seat, int level, uint32_t word);
-//     what the reference Search of `level` (1..3) picks for `seat` from what
-//     that seat can see; word = bot_word(bot_seed, seat, s.ply) for level 1
-//     (ignored by levels 2 and 3). Kind::kNone when the seat has no move.
+//   The bots are in "durak/bot.hpp", names and parsing in "durak/names.hpp",
+//   the game with its history in "durak/record.hpp", refusals in words in
+//   "durak/explain.hpp", what a seat sees in "durak/view.hpp".
 //
 // Rules never allocate, print or throw. A refusal is a returned Code and
 // leaves the state untouched. Positions with a single answer (a take with no
@@ -32,7 +31,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string_view>
 #include <type_traits>
 
 #include "durak/bout.hpp"
@@ -59,13 +57,8 @@ enum class Code : std::uint8_t {
   kBadDeal,
   kBadSeats,
 };
-const char* code_name(Code c) noexcept;
 
 enum class Phase : std::uint8_t { kAttack, kDefend, kPileOn, kOver };
-const char* phase_name(Phase p) noexcept;
-const char* how_name(How h) noexcept;
-const char* kind_name(Kind k) noexcept;
-const char* outcome_name(Outcome o) noexcept;
 
 struct Move {
   Kind kind = Kind::kNone;
@@ -174,20 +167,9 @@ Code check_move(const GameState& s, int seat, Move m) noexcept;
 // Apply `m` for `seat`; on a refusal nothing changes.
 Code apply_move(GameState& s, int seat, Move m, EventSink* events) noexcept;
 
-// Apply a move already known to be legal (from legal_moves or bot_choose),
+// Apply a move already known to be legal (from legal_moves or a bot),
 // skipping the refusal checks: the simulator's path. Anything else is
 // undefined; callers with untrusted moves use apply_move.
 void apply_legal(GameState& s, int seat, Move m, EventSink* events) noexcept;
-
-// The level-1 word: first big-endian word of SHA-256("{bot_seed}:{seat}:{ply}").
-std::uint32_t bot_word(std::string_view bot_seed, int seat, int ply) noexcept;
-
-// What Search of `level` picks from the seat's own information: its legal
-// moves (reference order), hand, the trump, talon size and attacks on the table.
-Move choose_move(const Move* legal, int n, Cards hand, int trump, int talon_left, int bout_attacks,
-                 bool defending, int level, std::uint32_t word) noexcept;
-int search_cost(Card c, Cards hand, int trump, int level, bool attacking) noexcept;
-
-Move bot_choose(const GameState& s, int seat, int level, std::uint32_t word) noexcept;
 
 }  // namespace trumpf::durak

@@ -1,9 +1,14 @@
 # Sources of Podkidnoy Durak in the engine.
 target_sources(trumpf_engine PRIVATE
-  cpp/durak/deck.cpp
-  cpp/durak/game.cpp
-  cpp/durak/search.cpp
-  cpp/durak/info.cpp
-  cpp/durak/actions.cpp
-  cpp/durak/observe.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/deck.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/game.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/search.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bot.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/view.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/names.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/record.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/explain.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/info.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/actions.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/observe.cpp
 )

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "durak/bot.hpp"
 #include "durak/game.hpp"
 #include "sim/stream.hpp"
 

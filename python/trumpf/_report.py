@@ -46,14 +46,9 @@ def summary_table(sim: Simulation, seconds: float) -> Table:
         )
         label = "final score" if sim.game.endswith("-match") else "card points per game"
         table.add_row(label, f"{s.card_points_per_game[0]:.2f}", f"{s.card_points_per_game[1]:.2f}")
-    if sim.game == "durak":
-        fool = sim["fool"]
-        table.add_row(
-            "times the fool",
-            f"{int((fool == 0).sum()):,}",
-            f"{int((fool == 1).sum()):,}",
-        )
-        table.add_row("bouts per game", f"{float(sim['bouts'].mean()) if s.games else 0.0:.2f}", "")
+    if s.fools is not None:
+        table.add_row("times the fool", f"{s.fools[0]:,}", f"{s.fools[1]:,}")
+        table.add_row("bouts per game", f"{s.bouts_per_game or 0.0:.2f}", "")
     table.add_row("draws", f"{s.draws:,}", "")
     table.add_row("moves per game", f"{s.moves_per_game:.2f}", "")
     for name, count in sorted(s.endings.items(), key=lambda kv: -kv[1]):

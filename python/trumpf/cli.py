@@ -21,7 +21,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from trumpf._checks import check_writable, printable
 from trumpf._report import summary_table
-from trumpf.simulation import GAMES, SimulationInterrupted, check_arguments, simulate
+from trumpf._shards import check_out
+from trumpf.simulation import (
+    GAMES,
+    SimulationError,
+    SimulationInterrupted,
+    check_arguments,
+    simulate,
+)
 
 SEATS = {"p1": "p1", "p2": "p2", "1": 1, "2": 2}
 """A seat as typed on the command line: p1/p2 at Schnapsen, 1/2 at Durak."""
@@ -99,7 +106,30 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--threads", type=int, default=None, help="worker threads, 1 to 1024 (default: all cores)"
     )
-    sim.add_argument("--out", help="save the per-game results (a .npz or .csv file)")
+    sim.add_argument(
+        "--out",
+        help="save the per-game results: a .npz or .csv file, or a folder (any other name) "
+        "that gets one .npz a shard and a manifest.json, for runs larger than memory",
+    )
+    sim.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="play on a Ray cluster: at ADDRESS (HOST:PORT), or without one on a Ray "
+        'started here (needs pip install "trumpf[ray]")',
+    )
+    sim.add_argument(
+        "--shard",
+        type=int,
+        metavar="N",
+        help="games a shard (one Ray task; default about 8 a CPU, at most 1000000)",
+    )
+    sim.add_argument(
+        "--summary-only",
+        action="store_true",
+        help="keep only the exact counts, not the rows: any number of games in little memory",
+    )
     sim.add_argument(
         "--variant-rule",
         action="append",
@@ -112,6 +142,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_play(commands)
     _add_replay(commands)
+    _add_serve(commands)
     return parser
 
 
@@ -185,6 +216,27 @@ def _add_replay(commands: Any) -> None:
     replay.add_argument(
         "--engine", choices=("core", "reference"), default="core", help=argparse.SUPPRESS
     )
+
+
+def _add_serve(commands: Any) -> None:
+    # trumpf.serve.main needs only the standard library; the web stack loads in _serve.
+    from trumpf.serve.main import add_arguments
+
+    serve = commands.add_parser(
+        "serve",
+        help="run the game server: play in the browser (pip install 'trumpf[serve]')",
+        description="Serve tables for Schnapsen, Sixty-Six and Durak over HTTP and WebSockets.",
+    )
+    add_arguments(serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from trumpf.serve.main import run
+
+        return run(args)
+    except ImportError as missing:
+        return fail(f"{missing.name} is missing: pip install 'trumpf[serve]'")
 
 
 def _seat(text: str | None) -> Any:
@@ -266,16 +318,27 @@ def _replay(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace, console: Console) -> int:
     try:
         rules = dict(args.variant_rule)
-        players, seed = check_arguments(
-            args.game, args.games, args.players, args.seed, args.threads, rules
-        )
-        if args.out is not None:
-            if not args.out.endswith((".npz", ".csv")):
-                raise ValueError(f"--out {args.out}: the file name ends in .npz or .csv")
+        folder = args.out is not None and not args.out.endswith((".npz", ".csv"))
+        if args.out is not None and not folder:
+            if args.summary_only:
+                raise ValueError(f"--summary-only keeps no rows to save to {args.out}")
             check_writable(args.out, "the results file")
+        elif folder:
+            check_out(args.out, "--out")
+        sharding: dict[str, Any] = {
+            "cluster": None if args.ray is None else "ray",
+            "address": args.ray or None,
+            "shard": args.shard,
+            "summary_only": args.summary_only,
+            "out": args.out if folder else None,
+        }
+        players, seed = check_arguments(
+            args.game, args.games, args.players, args.seed, args.threads, rules, **sharding
+        )
     except ValueError as bad:
         return fail(str(bad))
     started = time.perf_counter()
+    refused: str | None = None
     show = not args.quiet and console.is_terminal
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -302,15 +365,24 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
                 threads=args.threads,
                 progress=progress,
                 rules=rules,
+                **sharding,
             )
         except SimulationInterrupted as stop:
             sim = stop.partial
+        except SimulationError as bad:  # the cluster could not play it
+            refused = str(bad)
+    if refused is not None:
+        return fail(refused)
     seconds = max(time.perf_counter() - started, 1e-9)
     console.print(summary_table(sim, seconds))
     console.print(f"seed {sim.seed.hex()}")
     if not sim.complete:
         console.print(f"[yellow]interrupted: {sim.games:,} of {args.games:,} games played[/]")
-    if args.out:
+    if folder:
+        console.print(
+            f"per-game results written to {args.out}/ (trumpf.simulation.load reads them)"
+        )
+    elif args.out:
         try:
             sim.save(args.out)
         except OSError as bad:
@@ -326,6 +398,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         if args.command == "replay":
             return _replay(args)
+        if args.command == "serve":
+            return _serve(args)
         return _simulate(args, Console())
     except KeyboardInterrupt:
         print(file=sys.stderr)

@@ -1026,6 +1026,7 @@ GAME_CALLS = [
     "legal",
     "apply",
     "view",
+    "info",
     "copy",
     "to_log",
 ]
@@ -1040,7 +1041,7 @@ def _bare_cases() -> Iterator[Case]:
                 return bare.apply(1, {"kind": "resign"})
             if name in ("copy", "to_log"):
                 return getattr(bare, name)()
-            if name in ("hand_of", "count_of", "can_swap", "legal", "view"):
+            if name in ("hand_of", "count_of", "can_swap", "legal", "view", "info"):
                 return getattr(bare, name)(1)
             return getattr(bare, name)
 
@@ -1058,6 +1059,49 @@ def _bare_cases() -> Iterator[Case]:
         lambda m: m.Bot.__new__(m.Bot).choose(_view_of(m, 0)),
         err("not_built"),
     )
+
+
+INFO_KEYS = [
+    "seat", "ply", "phase", "turn", "trump", "trump_card", "talon", "discard", "discarded",
+    "hand", "counts", "swap", "bout", "played", "known", "unseen", "legal", "over", "result",
+]  # fmt: skip
+
+
+def _swapped(m: ModuleType) -> Any:
+    """The first game of a fixed search in which a seat swaps: right after the swap."""
+    for i in range(100):
+        game = m.Game.build(seed=OTHER_SEED, number=1 + i)
+        for _ in range(200):
+            if game.over:
+                break
+            legal = game.legal(game.turn)
+            if {"kind": "swap"} in legal:
+                game.apply(game.turn, {"kind": "swap"})
+                return game
+            game.apply(game.turn, legal[0])
+    raise AssertionError("no swap in 100 games")
+
+
+def _info_cases() -> Iterator[Case]:
+    """info(seat) (issue 11): at positions reached by play, after a swap, and bad seats."""
+    for pos, plies, number in POSITIONS:
+        for seat in (1, 2):
+            yield case(
+                "Game.info",
+                f"{pos}-{seat}",
+                lambda m, p=plies, n=number, s=seat: play(m, p, number=n).info(s),
+            )
+    yield case("Game.info", "swap", lambda m: [_swapped(m).info(s) for s in (1, 2)])
+    yield case("Game.info", "bots-play", lambda m: [_bots_play(m).info(s) for s in (1, 2)])
+    for label, bad in [("0", 0), ("3", 3), ("lying", LyingInt(7)), *hostile_ints()]:
+        # An int subclass is read by its value: RaisingEq(1) and LyingInt(1) are seat 1.
+        expect = None if label in ("raising-eq", "lying-int") else err("bad_seat")
+        yield case("Game.info", f"seat-{label}", lambda m, bad=bad: play(m, 3).info(bad), expect)
+    yield case(
+        "Game.info", "bare-bad-seat", lambda m: m.Game.__new__(m.Game).info(3), err("not_built")
+    )
+    yield case("Game.info", "no-seat", lambda m: play(m, 3).info(), arity=True)
+    yield case("Game.info", "pin-keys", lambda m: list(play(m, 20).info(1)), ok(INFO_KEYS))
 
 
 def _error_cases() -> Iterator[Case]:
@@ -1081,6 +1125,7 @@ def cases() -> list[Case]:
         _log_cases,
         _bot_cases,
         _bare_cases,
+        _info_cases,
         _error_cases,
     ):
         out.extend(group())

@@ -1446,10 +1446,22 @@ DEAL_CALLS = [
     "legal",
     "apply",
     "view",
+    "info",
     "copy",
     "to_log",
 ]
-MATCH_CALLS = [*MATCH_PROPS, "rules", "deal", "legal", "apply", "to_win", "view", "copy", "to_log"]
+MATCH_CALLS = [
+    *MATCH_PROPS,
+    "rules",
+    "deal",
+    "legal",
+    "apply",
+    "to_win",
+    "view",
+    "info",
+    "copy",
+    "to_log",
+]
 
 
 def _call_member(obj: Any, name: str, seat: Any) -> Any:
@@ -1673,6 +1685,86 @@ def _house_rule_cases() -> Iterator[Case]:
         )
 
 
+INFO_KEYS = [
+    "seat", "variant", "rules", "number", "dealer", "ply", "phase", "turn", "leader", "lead",
+    "must_lead", "trump", "turn_up", "talon_left", "draw_left", "closed_by", "close_state",
+    "pending_draw", "hand", "counts", "taken", "tricks_won", "melds", "tricks", "played",
+    "exchanges", "known", "unseen", "legal", "over", "result",
+]  # fmt: skip
+
+
+def _info_cases() -> Iterator[Case]:
+    """info(seat) (issue 11): at positions of both games and the house rules, and bad seats."""
+    for pos, variant, plies in [*POSITIONS, *HOUSE_POSITIONS]:
+        for seat in SEATS:
+            yield case(
+                "Deal.info",
+                f"{pos}-{seat}",
+                lambda m, v=variant, p=plies, s=seat: play(m, v, p).info(s),
+            )
+    for pos, variant, plies in [*MATCH_POSITIONS, *HOUSE_POSITIONS]:
+        for seat in SEATS:
+            yield case(
+                "Match.info",
+                f"{pos}-{seat}",
+                lambda m, v=variant, p=plies, s=seat: play(m, v, p, match=True).info(s),
+            )
+    # A match played to its end: turn None and nothing legal, as in the view.
+    yield case("Match.info", "over", lambda m: [_bots_play(m).info(s) for s in SEATS])
+    for cls in ("Deal", "Match"):
+        for label, bad in [("P1", "P1"), ("lying", LyingStr("zz")), *hostile_strs()]:
+            yield case(
+                f"{cls}.info",
+                f"seat-{label}",
+                lambda m, cls=cls, bad=bad: play(m, "sixtysix", 3, match=cls == "Match").info(bad),
+                err("bad_seat"),
+            )
+        yield case(
+            f"{cls}.info",
+            "raising-str-p1",
+            lambda m, cls=cls: play(m, "sixtysix", 3, match=cls == "Match").info(RaisingStr("p1")),
+        )
+        yield case(
+            f"{cls}.info",
+            "no-seat",
+            lambda m, cls=cls: play(m, match=cls == "Match").info(),
+            arity=True,
+        )
+    for cls in ("Deal", "Match"):
+        # An unbuilt object refuses as unbuilt whatever the seat.
+        yield case(
+            f"{cls}.info",
+            "bare-bad-seat",
+            lambda m, cls=cls: getattr(m, cls).__new__(getattr(m, cls)).info("p3"),
+            err("not_built"),
+        )
+    yield case(
+        "Deal.info", "pin-keys", lambda m: list(play(m, "sixtysix", 6).info("p1")), ok(INFO_KEYS)
+    )
+    yield case(
+        "Match.info",
+        "pin-keys",
+        lambda m: list(play(m, "schnapsen", 30, match=True).info("p2")),
+        ok([*INFO_KEYS, "scores", "to_win", "deals", "match_over", "winner"]),
+    )
+    # A marriage shown by leading its king: the queen is known to the other seat.
+    for seat in SEATS:
+        yield case("Deal.info", f"house-by-lead-{seat}", lambda m, s=seat: _by_lead_info(m, s))
+    yield case(
+        "Deal.info",
+        "pin-by-lead-queen-known",
+        lambda m: _by_lead_info(m, "p1")["known"],
+        ok([16]),
+    )
+
+
+def _by_lead_info(m: ModuleType, seat: str) -> Any:
+    """A seat's info once p2 has shown its diamond marriage by leading the king (15)."""
+    deal = _marriage_deal(m)
+    deal.apply(deal.turn, {"kind": "marriage", "suit": "D", "card": 15})
+    return deal.info(seat)
+
+
 def _error_cases() -> Iterator[Case]:
     import trumpf.errors
 
@@ -1700,6 +1792,7 @@ def cases() -> list[Case]:
         _log_cases,
         _bot_cases,
         _bare_cases,
+        _info_cases,
         _error_cases,
     ):
         out.extend(group())

@@ -17,7 +17,7 @@ from typing import Any
 import cases_durak
 import cases_schnapsen
 import pytest
-from _contract import Case, outcome
+from _contract import INFO_PENDING, Case, outcome
 
 FAMILIES = {"schnapsen": cases_schnapsen.cases(), "durak": cases_durak.cases()}
 
@@ -42,10 +42,13 @@ def _allowed(result: Any, item: Case) -> bool:
 @pytest.mark.parametrize(("family", "index", "item"), _params())
 def test_core_and_oracle_agree(family: str, index: int, item: Case, core_results: Any) -> None:
     oracle = outcome(item.call, importlib.import_module(f"trumpf.reference.{family}"))
-    core = core_results(family, len(FAMILIES[family]))[index]
     if item.expect is not None:
         assert oracle == item.expect, "the oracle breaks the spec"
-        assert core == item.expect, "the core breaks the spec"
     assert _allowed(oracle, item), f"the oracle leaks {oracle}"
+    if INFO_PENDING[family] and any(api.endswith(".info") for api in item.api):
+        pytest.skip("the C++ core has no info(seat) yet (issue 11's C++ side)")
+    core = core_results(family, len(FAMILIES[family]))[index]
+    if item.expect is not None:
+        assert core == item.expect, "the core breaks the spec"
     assert _allowed(core, item), f"the core leaks {core}"
     assert core == oracle, "the core and the oracle disagree"

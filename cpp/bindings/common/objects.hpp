@@ -12,10 +12,23 @@
 
 namespace trumpf::bindings {
 
+// The Python class bound to T, looked up once (classes live as long as the
+// process): the play loop's methods check their self on every call, and
+// pybind11's own lookup goes through two type maps each time.
+template <class T>
+PyTypeObject* bound_class() noexcept {
+  static PyTypeObject* cls = nullptr;
+  if (!cls)
+    cls =
+        reinterpret_cast<PyTypeObject*>(pybind11::detail::get_type_handle(typeid(T), false).ptr());
+  return cls;
+}
+
 // The value, or nullptr when `self` is not an initialised T (no error set).
 template <class T>
 T* value_or_null(PyObject* self) noexcept {
-  if (!self || !pybind11::isinstance<T>(pybind11::handle(self))) return nullptr;
+  PyTypeObject* cls = self ? bound_class<T>() : nullptr;
+  if (!cls || !PyObject_TypeCheck(self, cls)) return nullptr;
   auto* inst = reinterpret_cast<pybind11::detail::instance*>(self);
   if (inst->simple_layout) {
     if (!inst->simple_holder_constructed) return nullptr;
@@ -36,6 +49,18 @@ T& self_of(pybind11::handle self) {
     name = name.substr(name.rfind('.') + 1);
     refuse("not_built", "this " + name + " was never built: make one with " + name +
                             ".build(), .replay() or .from_log()");
+  }
+  return *v;
+}
+
+// The value, or Error not_built saying how one is made (`how`, e.g. "Bot(level, seed)").
+template <class T>
+T& self_of(pybind11::handle self, const char* how) {
+  T* v = value_or_null<T>(self.ptr());
+  if (!v) {
+    std::string name = self ? Py_TYPE(self.ptr())->tp_name : "nothing";
+    name = name.substr(name.rfind('.') + 1);
+    refuse("not_built", "this " + name + " was never built: make one with " + how);
   }
   return *v;
 }

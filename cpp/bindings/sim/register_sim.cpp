@@ -8,8 +8,10 @@
 #include <pybind11/pybind11.h>
 
 #include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <exception>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -75,10 +77,28 @@ schnapsen::Rules rules_for(sim::Game game, py::handle rules) {
 }
 
 // Runs the games on a thread of their own; `failure` holds what stopped it.
+// The calling thread sleeps on `woken` between progress reports, and the
+// worker wakes it when the games are done, so a short run (a shard of a Ray
+// task) returns as soon as it finishes rather than at the next poll.
 struct Worker {
   std::thread thread;
-  std::atomic<bool> finished{false};
+  std::mutex lock;
+  std::condition_variable woken;
+  bool finished = false;
   std::exception_ptr failure;
+
+  void finish() {
+    {
+      std::lock_guard<std::mutex> hold(lock);
+      finished = true;
+    }
+    woken.notify_all();
+  }
+  // Waits up to `ms` for the games to end; whether they have.
+  bool wait(int ms) {
+    std::unique_lock<std::mutex> hold(lock);
+    return woken.wait_for(hold, std::chrono::milliseconds(ms), [this] { return finished; });
+  }
 };
 
 py::dict run(py::handle game_name, py::handle games_h, py::handle a, py::handle b, py::handle seed,
@@ -115,7 +135,7 @@ py::dict run(py::handle game_name, py::handle games_h, py::handle a, py::handle 
       } catch (...) {
         worker.failure = std::current_exception();
       }
-      worker.finished.store(true);
+      worker.finish();
     });
   } catch (const std::system_error& e) {
     refuse("bad_threads", std::string("the system would not start a thread: ") + e.what());
@@ -126,9 +146,7 @@ py::dict run(py::handle game_name, py::handle games_h, py::handle a, py::handle 
     bool done_now;
     {
       py::gil_scoped_release release;
-      for (int k = 0; k < 10 && !worker.finished.load(); ++k)
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-      done_now = worker.finished.load();
+      done_now = worker.wait(100);
     }
     if (PyErr_CheckSignals() != 0) {
       if (PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) {

@@ -3,11 +3,27 @@
 ``Game`` is the deal (build, legal, apply, view, replay), ``Bot`` the reference
 bot, ``Error`` every refusal (a ``ValueError`` with ``.code``). Seats are the
 ints 1 and 2; cards are int ids 1..36; moves and events are plain dicts.
+
+>>> from trumpf.durak import Game
+>>> game = Game.build(bytes(32))
+>>> game.turn in (1, 2) and game.phase
+'attack'
 """
 
 from __future__ import annotations
 
-from trumpf._core.durak import Bot, Error, Game
-from trumpf.durak import card, deck, result, rules, search
+from trumpf import _log
+from trumpf._core.durak import Bot, Game
+from trumpf.errors import Error
+
+from . import card, deck, result, rules, search
 
 __all__ = ["Bot", "Error", "Game", "card", "deck", "result", "rules", "search"]
+
+# Logs and pickling are Python's business (JSON, hex): trumpf._log writes and
+# reads them for the core and the oracle alike. Bot pickles itself (C++).
+Game.to_log = _log.durak_log  # type: ignore[method-assign, assignment]
+Game.from_log = classmethod(_log.durak_from_log)  # type: ignore[method-assign, assignment]
+Game.__reduce__ = _log.reduce  # type: ignore[method-assign, assignment]
+for _public in (Bot, Game):
+    _public.__module__ = __name__

@@ -13,10 +13,12 @@ __all__ = [
     "Bout",
     "BoutView",
     "Deal",
+    "DurakInfo",
     "Event",
     "GameLog",
     "LoggedMove",
     "Move",
+    "Played",
     "Result",
     "View",
 ]
@@ -121,6 +123,38 @@ class View(TypedDict):
     over: bool
     result: Result | None
     bout: BoutView | None
+
+
+class Played(TypedDict):
+    """An entry of ``info(seat)["played"]``: an attack or a beat, and by whom."""
+
+    seat: int
+    kind: Literal["attack", "beat"]
+    card: int
+
+
+class DurakInfo(TypedDict):
+    """``game.info(seat)``: everything one seat can know, and nothing else (issue 11)."""
+
+    seat: int
+    ply: int
+    phase: str
+    turn: int | None
+    trump: str
+    trump_card: int
+    talon: int
+    discard: int
+    discarded: list[int]
+    hand: list[int]
+    counts: dict[int, int]
+    swap: bool
+    bout: BoutView | None
+    played: list[Played]
+    known: list[int]
+    unseen: list[int]
+    legal: list[Move]
+    over: bool
+    result: Result | None
 
 
 class Deal(TypedDict):

@@ -38,5 +38,5 @@ def card_text(impl: ModuleType, card: int, glyphs: bool, *, dim: bool = False) -
 
 
 def long_name(impl: ModuleType, card: int) -> str:
-    """``the King of Hearts``."""
+    """``the king of hearts``, as the engines spell a card in words."""
     return "the " + str(impl.card.long_name_of(card))

@@ -19,13 +19,17 @@ __all__ = [
     "DealLog",
     "DealResult",
     "Event",
+    "Exchange",
     "LegalMove",
     "MarriageOffer",
+    "MatchInfo",
     "MatchLog",
     "MatchResult",
     "MatchView",
     "Meld",
     "Move",
+    "Played",
+    "SchnapsenInfo",
     "Seat",
     "Suit",
     "Trick",
@@ -189,6 +193,66 @@ class View(TypedDict):
 
 class MatchView(View):
     """``match.view(seat)``: the current deal's view plus the match score."""
+
+    scores: dict[str, int]
+    to_win: dict[str, int]
+    deals: int
+    match_over: bool
+    winner: str | None
+
+
+class Played(TypedDict):
+    """An entry of ``info(seat)["played"]``: a card led or followed, and by whom."""
+
+    seat: str
+    card: int
+
+
+class Exchange(TypedDict):
+    """An entry of ``info(seat)["exchanges"]``: who exchanged, and the turn-up they took."""
+
+    seat: str
+    took: int
+
+
+class SchnapsenInfo(TypedDict):
+    """``deal.info(seat)``: everything one seat can know, and nothing else (issue 11)."""
+
+    seat: str
+    variant: str
+    rules: dict[str, Any]
+    number: int
+    dealer: str
+    ply: int
+    phase: int
+    turn: str | None
+    leader: str
+    lead: int | None
+    must_lead: list[int] | None
+    trump: str
+    turn_up: int | None
+    talon_left: int
+    draw_left: int
+    closed_by: str | None
+    close_state: CloseState | None
+    pending_draw: bool
+    hand: list[int]
+    counts: dict[str, int]
+    taken: dict[str, int]
+    tricks_won: dict[str, int]
+    melds: list[Meld]
+    tricks: list[Trick]
+    played: list[Played]
+    exchanges: list[Exchange]
+    known: list[int]
+    unseen: list[int]
+    legal: list[LegalMove]
+    over: bool
+    result: DealResult | None
+
+
+class MatchInfo(SchnapsenInfo):
+    """``match.info(seat)``: the current deal's info plus the match score."""
 
     scores: dict[str, int]
     to_win: dict[str, int]

@@ -9,7 +9,7 @@ weakest (power 0).
 
 from __future__ import annotations
 
-from .._args import as_int, show
+from . import checks
 from .errors import Error
 
 __all__ = ["beats", "face_of", "id_of", "long_name_of", "name_of", "power_of", "rank_of", "suit_of"]
@@ -18,7 +18,7 @@ SUITS: list[str] = ["S", "H", "D", "C"]
 RANKS: list[str] = ["A", "K", "Q", "J", "T", "9", "8", "7", "6"]
 CARD_IDS: list[int] = list(range(1, 37))
 
-# Long names are lower case, as the reference's are ("ten of spades").
+# The long names are lower case, as the reference spells them.
 _SUIT_NAMES: dict[str, str] = {
     "S": "spades",
     "H": "hearts",
@@ -39,29 +39,12 @@ _RANK_NAMES: dict[str, str] = {
 
 
 def is_card(value: object) -> bool:
-    """Whether ``value`` is a card id: an int (not a bool) from 1 to 36, read by value."""
-    return (
-        isinstance(value, int) and not isinstance(value, bool) and 1 <= int.__index__(value) <= 36
-    )
-
-
-def card_id(value: object) -> int | None:
-    """The exact id ``value`` holds when it is a card id, else None."""
-    return int.__index__(value) if is_card(value) else None  # type: ignore[arg-type]
+    """Whether ``value`` is a card id: an int (not a bool) from 1 to 36."""
+    return checks.parse_card(value) != 0
 
 
 def _checked(card: object) -> int:
-    return as_int(card, "bad_card", "a card id (1..36)", 1, 36)
-
-
-check_card = _checked
-
-
-def check_suit(suit: object) -> str:
-    """The exact suit letter (S, H, D or C), or ``bad_suit``."""
-    if isinstance(suit, str) and str.__str__(suit) in SUITS:
-        return str.__str__(suit)
-    raise Error("bad_suit", f"a suit is S, H, D or C, not {show(suit)}")
+    return checks.card(card)
 
 
 def rank_of(card: int) -> str:
@@ -91,23 +74,24 @@ def face_of(card: int) -> str:
 
 
 def long_name_of(card: int) -> str:
-    """The card in words, lower case as the reference writes it: "ten of spades"."""
+    """The card in words, lower case as the reference spells them: "ten of spades"."""
     return f"{_RANK_NAMES[rank_of(card)]} of {_SUIT_NAMES[suit_of(card)]}"
 
 
 def id_of(name: str) -> int | None:
-    """The id of a card named "TS" or "10S", in any case; None for a str naming no card.
+    """The id of a card named "TS", "ts" or "10S" (any case); None for a str
+    naming no card, as the reference answers undef rather than dying.
 
-    The reference parses input here and answers undef "rather than dying";
-    only a name that is not a str at all is ``bad_card``.
+    Only a name that is not a str at all is ``bad_card``.
     """
     if not isinstance(name, str):
-        raise Error("bad_card", f"a card name is a str, not {show(name)}")
-    text = str.__str__(name)
-    if not text.isascii():
+        raise Error("bad_card", f"a card name is a str, not {checks.short(name)}")
+    text = checks.text_of(name)
+    # ASCII only: "\u017f".upper() (the long s) is "S", but no card is named with it.
+    if text is None or not text.isascii():
         return None
     text = text.upper()
-    if text.startswith("10"):
+    if len(text) == 3 and text.startswith("10"):
         text = "T" + text[2:]
     if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
         return None
@@ -116,7 +100,7 @@ def id_of(name: str) -> int | None:
 
 def six_of(trump: str) -> int:
     """The id of the six of a suit: the lowest trump, the card that may be exchanged."""
-    return SUITS.index(check_suit(trump)) * 9 + 9
+    return SUITS.index(checks.suit(trump)) * 9 + 9
 
 
 def beats(card: int, attack: int, trump: str) -> bool:
@@ -125,11 +109,19 @@ def beats(card: int, attack: int, trump: str) -> bool:
     A trump attack falls only to a higher trump; any other attack falls to a
     trump, or to a higher card of its own suit.
     """
-    card_suit = suit_of(card)
-    attack_suit = suit_of(attack)
-    trump = check_suit(trump)
+    card = checks.card(card)
+    attack = checks.card(attack)
+    return beats_unchecked(card, attack, checks.suit(trump))
+
+
+def beats_unchecked(card: int, attack: int, trump: str) -> bool:
+    """``beats`` for values already known to be two card ids and a suit letter."""
+    card_suit = SUITS[(card - 1) // 9]
+    attack_suit = SUITS[(attack - 1) // 9]
+    card_power = 8 - (card - 1) % 9
+    attack_power = 8 - (attack - 1) % 9
     if attack_suit == trump:
-        return card_suit == trump and power_of(card) > power_of(attack)
+        return card_suit == trump and card_power > attack_power
     if card_suit == trump:
         return True
-    return card_suit == attack_suit and power_of(card) > power_of(attack)
+    return card_suit == attack_suit and card_power > attack_power

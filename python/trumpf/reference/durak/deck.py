@@ -13,8 +13,8 @@ import hashlib
 from collections.abc import Iterator
 from typing import Any
 
-from .._args import INT64_MAX, as_int, show
 from . import card as cards
+from . import checks
 from .errors import Error
 
 __all__ = ["deal_for", "order_for", "pack"]
@@ -23,15 +23,22 @@ HAND_SIZE = 6
 
 
 def check_seed(seed: object) -> bytes:
-    """The seed itself, or ``no_seed`` unless it is exactly 32 bytes."""
+    """The seed itself, or ``no_seed`` unless it is exactly 32 bytes of type bytes."""
+    # Read by value: a bytes subclass's __len__ or __bytes__ never runs.
     if not isinstance(seed, bytes) or bytes.__len__(seed) != 32:
-        raise Error("no_seed", f"a seed is exactly 32 bytes, not {show(seed)}")
+        what = f"{bytes.__len__(seed)} bytes" if isinstance(seed, bytes) else type(seed).__name__
+        raise Error("no_seed", f"a seed is exactly 32 bytes of type bytes, not {what}")
     return bytes.__getitem__(seed, slice(None))
 
 
 def check_number(number: object) -> int:
-    """The deal number itself, or ``bad_deal`` unless it counts from one."""
-    return as_int(number, "bad_deal", "a deal number", 1, INT64_MAX)
+    """The deal number itself, or ``bad_deal`` unless it is an int from 1 to 2**63 - 1."""
+    checked = checks.exact_int(number, 1, checks.MAX_INT64)
+    if checked is None:
+        raise Error(
+            "bad_deal", f"a deal number is an int from 1 to 2**63 - 1, not {checks.short(number)}"
+        )
+    return checked
 
 
 def pack() -> list[int]:

@@ -12,14 +12,17 @@ run out is the durak, the fool.
 from __future__ import annotations
 
 import copy as _copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from trumpf import _log
 
-from .._args import as_dict, as_seq, show
 from . import card as cards
-from . import deck, result, rules
+from . import checks, deck, result, rules
 from .errors import Error
+from .info import game_info
+
+if TYPE_CHECKING:
+    from trumpf.durak.types import DurakInfo
 
 __all__ = ["MOVE_KINDS", "SEATS", "Game"]
 
@@ -38,15 +41,29 @@ _STAGES: dict[str, list[str]] = {
 }
 
 
-#: Every event a Durak history may hold.
-EVENT_KINDS: list[str] = [*MOVE_KINDS, "bout_end", "refill", "out", "game_end"]
+NOT_BUILT = "this Game was never built: make one with Game.build(), .replay() or .from_log()"
+
+# What build sets: every attribute a Game never built lacks.
+_STATE = frozenset(
+    {
+        "_seed",
+        "_number",
+        "_trump",
+        "_trump_card",
+        "_six",
+        "_six_owner",
+        "_hands",
+        "_talon",
+        "_discard",
+        "_bout",
+        "_result",
+        "_history",
+    }
+)
 
 
-def _seat_of(seat: object) -> int | None:
-    # The exact seat an int (or int subclass) holds, read by value; else None.
-    if isinstance(seat, int) and not isinstance(seat, bool) and int.__index__(seat) in (1, 2):
-        return int.__index__(seat)
-    return None
+def _is_seat(seat: object) -> bool:
+    return checks.exact_int(seat, 1, 2) is not None
 
 
 def _other(seat: int) -> int:
@@ -72,11 +89,19 @@ class Game:
     def __init__(self) -> None:
         raise TypeError("use Game.build(seed=..., number=1, seats=2)")
 
-    def __getattr__(self, name: str) -> Any:
-        # Only a Game made by __new__ without build gets here: nothing is set.
-        if name.startswith("__") or "_seed" in object.__getattribute__(self, "__dict__"):
+    if not TYPE_CHECKING:  # hidden from mypy, which would take every name for an attribute
+
+        def __getattr__(self, name: str) -> Any:
+            # Called only for a missing attribute: in a Game made by
+            # Game.__new__(Game) and never built, the state is, and every use
+            # of it refuses, as the core's does.
+            if name in _STATE:
+                raise Error("not_built", NOT_BUILT)
             raise AttributeError(name)
-        raise Error("not_built", "this Game was made by __new__, not built (use Game.build)")
+
+    def _check_built(self) -> None:
+        if "_history" not in self.__dict__:
+            raise Error("not_built", NOT_BUILT)
 
     # ------------------------------------------------------------------ building
 
@@ -85,12 +110,13 @@ class Game:
         """A dealt game with its first bout open.
 
         Refused with no_seed unless the seed is exactly 32 bytes, bad_deal for a
-        deal number that does not count from one, bad_seats for anything but two.
+        deal number that is not an int from 1 to 2**63 - 1, bad_seats for
+        anything but two.
         """
         seed = deck.check_seed(seed)
         number = deck.check_number(number)
-        if not isinstance(seats, int) or isinstance(seats, bool) or int.__index__(seats) != 2:
-            raise Error("bad_seats", f"this game is for two seats, not {show(seats)}")
+        if checks.exact_int(seats, 2, 2) is None:
+            raise Error("bad_seats", f"Durak is for two seats, not {checks.short(seats)}")
         dealt = deck.deal_for(seed, number)
         game = object.__new__(cls)
         game._seed = seed
@@ -117,81 +143,64 @@ class Game:
     ) -> dict[str, Any]:
         """Play a move log from the deal: ``{"game": Game, "events": [...]}``.
 
-        Each move is ``{seat, kind}`` plus ``card`` for an attack or a beat.
-        The first move the rules refuse raises its refusal, naming the move's
-        index, so a forged log comes back as an error and not as another game.
+        Each move is ``{seat, kind}`` plus ``card`` for an attack or a beat;
+        ``moves`` is a list or a tuple of them, read by value (anything else,
+        a generator or a str included, is ``not_legal``). The first move the
+        rules refuse raises its refusal, naming the move's index, so a forged
+        log comes back as an error and not as another game.
         """
         game = cls.build(seed=seed, number=number)
+        listed = checks.items(moves, "not_legal", "moves")
         events: list[dict[str, Any]] = []
-        for index, move in enumerate(as_seq(moves, "not_legal", "the moves of a replay")):
-            if isinstance(move, dict):
-                move = dict(dict.items(move))
-            seat = move.get("seat") if isinstance(move, dict) else None
+        for index, move in enumerate(listed):
+            # A seat that cannot be read is no seat: not_your_turn, as the core has it.
+            seat = checks.item(move, "seat", "not_your_turn") if isinstance(move, dict) else None
             try:
-                events.extend(game.apply(seat, move))  # type: ignore[arg-type]
+                who: Any = None if seat is checks.MISSING else seat
+                events.extend(game.apply(who, move))
             except Error as refusal:
-                raise Error(refusal.code, f"move {index}: {refusal.message}") from None
+                raise Error(
+                    refusal.code, f"move {index} ({checks.short(move)}) refused: {refusal.message}"
+                ) from None
         return {"game": game, "events": events}
 
     @staticmethod
     def moves_of(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Just the moves of an event history, each ``{seat, kind}`` plus ``card`` if it has one."""
+        """Just the moves of an event history, each ``{seat, kind}`` plus ``card`` if it has one.
+
+        ``bad_history`` for an entry that is not an event: not a dict, no known
+        kind, or a move event without its seat (or an attack or beat without its card).
+        """
         moves: list[dict[str, Any]] = []
-        for index, raw in enumerate(as_seq(history, "bad_history", "a history")):
-            event = as_dict(raw, "bad_history", f"event {index}")
-            kind = event.get("kind")
-            if not isinstance(kind, str) or str.__str__(kind) not in EVENT_KINDS:
-                raise Error("bad_history", f"event {index} has no kind of durak: {show(kind)}")
-            kind = str.__str__(kind)
-            if kind not in MOVE_KINDS:
-                continue
-            seat = _seat_of(event.get("seat"))
-            if seat is None:
-                raise Error("bad_history", f"event {index} ({kind}) has no seat")
-            move: dict[str, Any] = {"seat": seat, "kind": kind}
-            if kind in ("attack", "beat"):
-                card = cards.card_id(event.get("card"))
-                if card is None:
-                    raise Error("bad_history", f"event {index} ({kind}) has no card")
-                move["card"] = card
-            moves.append(move)
+        for event in checks.history(history):
+            if event["kind"] in MOVE_KINDS:
+                move = {"seat": event["seat"], "kind": event["kind"]}
+                if "card" in event:
+                    move["card"] = event["card"]
+                moves.append(move)
         return moves
 
     @staticmethod
-    def is_move(kind: str) -> bool:
-        """Whether an event of this kind is somebody's move rather than what the table did.
+    def is_move(kind: object) -> bool:
+        """Whether an event of this kind is somebody's move rather than what the table did."""
+        return checks.parse_kind(kind) is not None
 
-        Anything that is not a str naming a move is not one: False.
-        """
-        return isinstance(kind, str) and str.__str__(kind) in MOVE_KINDS
-
-    def to_log(self) -> dict[str, Any]:
-        """The canonical record of the deal: the seed and the moves, everything else follows.
-
-        Written by :func:`trumpf._log.durak_log`, as the core's logs are.
-        """
-        _ = self._seed  # an unbuilt game refuses here
-        return _log.durak_log(self)
-
-    @classmethod
-    def from_log(cls, log: dict[str, Any] | str | bytes | bytearray) -> Game:
-        """The game a log (the dict ``to_log`` gives, or its JSON text) describes, replayed.
-
-        Read by :func:`trumpf._log.durak_from_log`: exactly the keys
-        ``to_log`` writes (``bad_log``), ``game`` "durak" and ``kind`` "game"
-        (``bad_log``), the seed 64 hex digits (``no_seed``); the number and
-        the moves are checked as ``replay`` checks them.
-        """
-        game: Game = _log.durak_from_log(cls, log)
-        return game
+    # Logs and pickling are trumpf._log's, for the core and the oracle alike.
+    to_log = _log.durak_log
+    from_log = classmethod(_log.durak_from_log)
+    __reduce__ = _log.reduce
 
     def copy(self) -> Game:
         """An independent copy of the game."""
-        _ = self._seed  # an unbuilt game refuses here
-        return _copy.deepcopy(self)
+        self._check_built()
+        twin = object.__new__(type(self))
+        twin.__dict__.update(_copy.deepcopy(self.__dict__))
+        return twin
 
     def __copy__(self) -> Game:
-        # copy.copy is an independent copy too, never one sharing the hands.
+        return self.copy()
+
+    def __deepcopy__(self, memo: Any) -> Game:
         return self.copy()
 
     # ------------------------------------------------------------------ state
@@ -276,13 +285,13 @@ class Game:
 
     @property
     def ply(self) -> int:
-        """How many events so far (what ``view(seat)["ply"]`` says)."""
+        """The number of events so far."""
         return len(self._history)
 
     @property
     def seats(self) -> list[int]:
         """The seat numbers."""
-        _ = self._seed  # an unbuilt game refuses here
+        self._check_built()
         return list(SEATS)
 
     @property
@@ -310,9 +319,10 @@ class Game:
         return int(self._bout["defender"] if phase == "defend" else self._bout["attacker"])
 
     def _seat(self, seat: object) -> int:
-        checked = _seat_of(seat)
+        self._check_built()  # a Game never built refuses before its argument is looked at
+        checked = checks.exact_int(seat, 1, 2)  # by value: an int subclass is its int
         if checked is None:
-            raise Error("bad_seat", f"{show(seat)} is not a seat: seats are 1 and 2")
+            raise Error("bad_seat", f"{checks.short(seat)} is not a seat: seats are 1 and 2")
         return checked
 
     def hand_of(self, seat: int) -> list[int]:
@@ -356,12 +366,12 @@ class Game:
         if self.phase == "defend":
             attack = rules.unbeaten_of(self._bout)
             assert attack is not None
-            beats = rules.legal_beats(hand, attack, self._trump)
+            beats = rules.beats_of(hand, attack, self._trump)
             moves += [{"kind": "beat", "card": held} for held in beats]
             if beats or swap:
                 moves.append({"kind": "take"})
         else:
-            throws = rules.legal_attacks(hand, self._bout)
+            throws = rules.attacks_of(hand, self._bout)
             moves += [{"kind": "attack", "card": held} for held in throws]
             if self._bout["attacks"] and (throws or swap):
                 moves.append({"kind": "done"})
@@ -377,18 +387,21 @@ class Game:
         resign (taken from either seat at any time); not_your_turn; wrong_phase;
         then the move's own check. A refused move changes nothing.
         """
+        kind = None
+        held: object = None
+        if isinstance(move, dict):
+            found = checks.item(move, "kind", "not_legal")
+            kind = None if found is checks.MISSING else checks.parse_kind(found)
+            if kind in ("attack", "beat"):
+                held = checks.item(move, "card", "card_not_held")
+                held = None if held is checks.MISSING else held
         if self._result is not None:
             raise Error("game_over", "the deal is over")
-        checked = _seat_of(seat)
-        if checked is None:
-            raise Error("not_your_turn", f"{show(seat)} is not a seat: seats are 1 and 2")
-        seat = checked
-        # The move is read by value: a dict subclass's own methods never run.
-        move = dict(dict.items(move)) if isinstance(move, dict) else {}
-        kind = move.get("kind")
-        kind = str.__str__(kind) if isinstance(kind, str) else None
-        if kind is None or kind not in MOVE_KINDS:
-            raise Error("not_legal", f"{show(move.get('kind'))} is not a move of durak")
+        if not _is_seat(seat):
+            raise Error("not_your_turn", f"{checks.short(seat)} is not a seat (expected 1 or 2)")
+        seat = int.__int__(seat)
+        if kind is None:
+            raise Error("not_legal", f"{checks.short(move)} is not a move of durak")
         start = len(self._history)
         if kind == "resign":
             self._emit({"kind": "resign", "seat": seat})
@@ -404,12 +417,13 @@ class Game:
         bout = self._bout
         hand = self._hands[seat]
         if kind in ("attack", "beat"):
-            held = cards.card_id(move.get("card"))
-            if held is None or held not in hand:
+            ident = checks.parse_card(held)
+            if not ident or ident not in hand:
                 raise Error(
                     "card_not_held",
-                    f"seat {seat} cannot {kind} {show(move.get('card'))}: not in hand {hand}",
+                    f"seat {seat} cannot {kind} {checks.short(held)}: not in hand {hand}",
                 )
+            held = ident
             if kind == "attack":
                 self._check_attack(seat, held)
                 hand.remove(held)
@@ -418,7 +432,7 @@ class Game:
             else:
                 attack = rules.unbeaten_of(bout)
                 assert attack is not None
-                if not cards.beats(held, attack, self._trump):
+                if not cards.beats_unchecked(held, attack, self._trump):
                     raise Error(
                         "beats_nothing",
                         f"seat {seat} cannot beat {cards.name_of(attack)} with {cards.name_of(held)}",
@@ -480,13 +494,13 @@ class Game:
             bout = self._bout
             assert bout is not None
             if self.phase == "attack":
-                how = rules.closes(bout, len(self._hands[bout["defender"]]))
+                how = rules.closes_of(bout, len(self._hands[bout["defender"]]))
                 if how is not None:
                     self._end_bout(how)
                     return
             turn = self.turn
             assert turn is not None
-            forced = rules.forced(self._hands[turn], bout, self._trump, self.can_swap(turn))
+            forced = rules.forced_of(self._hands[turn], bout, self._trump, self.can_swap(turn))
             if forced == "take":
                 bout["taken"] = True
                 continue
@@ -531,7 +545,7 @@ class Game:
             hand.sort()
         self._emit({"kind": "refill", "drawn": drawn, "talon": len(self._talon)})
         counts = {seat: len(self._hands[seat]) for seat in SEATS}
-        ended = result.outcome(counts, len(self._talon))
+        ended = result.outcome_of(counts, len(self._talon))
         if ended is None:
             self._open_bout(next_attacker)
             return
@@ -545,7 +559,7 @@ class Game:
         self._bout = {
             "attacker": attacker,
             "defender": defender,
-            "cap": rules.cap_for(len(self._hands[defender])),
+            "cap": min(rules.MAX_BOUT, len(self._hands[defender])),
             "attacks": [],
             "beats": [],
             "taken": False,
@@ -602,5 +616,11 @@ class Game:
             "bout": bout_view,
         }
 
+    def info(self, seat: int) -> DurakInfo:
+        """Everything the seat can know now, and nothing else: see :mod:`.info`."""
+        return game_info(self, seat)
+
     def __repr__(self) -> str:
-        return f"<durak Game number={self._number} phase={self.phase} turn={self.turn}>"
+        if "_history" not in self.__dict__:
+            return "<durak.Game not built>"
+        return f"<durak.Game #{self._number} {self.phase} turn {self.turn}>"

@@ -9,22 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._args import as_dict, as_int, show
-from .errors import Error
-
-
-def _counts(value: object) -> dict[int, int]:
-    counts = as_dict(value, "bad_counts", "counts")
-    if len(counts) != 2 or not all(type(k) is int and k in (1, 2) for k in counts):
-        raise Error("bad_counts", "counts is {1: n, 2: n}")
-    return {seat: as_int(counts[seat], "bad_counts", f"counts[{seat}]", 0, 36) for seat in (1, 2)}
-
-
-def _seat(value: object) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and int.__index__(value) in (1, 2):
-        return int.__index__(value)
-    raise Error("bad_seat", f"a seat is the int 1 or 2, not {show(value)}")
-
+from . import checks
 
 __all__ = ["outcome", "resigned"]
 
@@ -41,9 +26,15 @@ def outcome(counts: dict[int, int], talon_left: int) -> dict[str, Any] | None:
 
     ``{outcome: "fool", fool: seat, places: {1: p, 2: p}}`` with the fool
     placed second, or ``{outcome: "draw", fool: None, places: {1: 1, 2: 1}}``.
+    ``counts`` is exactly ``{1: n, 2: n}`` and every count 0..36, talon_left
+    too, else ``bad_counts``.
     """
-    counts = _counts(counts)
-    talon_left = as_int(talon_left, "bad_counts", "talon_left", 0, 36)
+    read = checks.counts(counts)
+    return outcome_of(read, checks.count(talon_left, "talon_left"))
+
+
+def outcome_of(counts: dict[int, int], talon_left: int) -> dict[str, Any] | None:
+    """``outcome`` for counts already read."""
     out = out_seats(counts, talon_left)
     if not out:
         return None
@@ -55,7 +46,7 @@ def outcome(counts: dict[int, int], talon_left: int) -> dict[str, Any] | None:
 
 def resigned(seat: int) -> dict[str, Any]:
     """The result when ``seat`` gives up: it is the fool, whatever it was holding."""
-    seat = _seat(seat)
+    seat = checks.seat(seat)
     return {"outcome": "resign", "fool": seat, "places": _places(seat)}
 
 

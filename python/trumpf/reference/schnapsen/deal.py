@@ -8,17 +8,21 @@ somebody claims or the cards run out: reaching 66 does nothing by itself.
 from __future__ import annotations
 
 import copy as copy_mod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from trumpf import _log
 
 from .._args import show
+from . import info as info_mod
 from . import marriage, scoring, trick
 from . import moves as moves_mod
 from . import variant as variant_mod
 from .card import card_id, card_of, name_of
 from .deck import check_dealer, check_number, check_seed, deal_for, seat_of
 from .errors import Error
+
+if TYPE_CHECKING:
+    from trumpf.schnapsen.types import SchnapsenInfo
 
 __all__ = ["Deal", "other"]
 
@@ -639,6 +643,10 @@ class Deal(Unbuilt):
             "over": self.over,
             "result": self.result,
         }
+
+    def info(self, seat: str) -> SchnapsenInfo:
+        """Everything the seat can know now, and nothing else: see :mod:`.info`."""
+        return info_mod.deal_info(self, seat)
 
     # ------------------------------------------------------------ logs, replay
 

@@ -8,15 +8,19 @@ dealer and pays nobody). Every deal uses the same seed and the next number.
 from __future__ import annotations
 
 import copy as copy_mod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from trumpf import _log
 
+from . import info as info_mod
 from . import moves as moves_mod
 from . import variant as variant_mod
 from .deal import Deal, Unbuilt, check_seat, other
 from .deck import check_dealer, check_seed
 from .errors import Error
+
+if TYPE_CHECKING:
+    from trumpf.schnapsen.types import MatchInfo
 
 __all__ = ["Match"]
 
@@ -238,6 +242,10 @@ class Match(Unbuilt):
         view["match_over"] = self.over
         view["winner"] = self.winner
         return view
+
+    def info(self, seat: str) -> MatchInfo:
+        """The current deal's info for the seat, plus the match score: see :mod:`.info`."""
+        return info_mod.match_info(self, seat)
 
     # ------------------------------------------------------------ logs, replay
 

@@ -1,0 +1,47 @@
+#include "durak/record.hpp"
+
+#include "durak/names.hpp"
+
+namespace trumpf::durak {
+
+Code GameRecord::build(const Seed& s, std::uint64_t n) {
+  GameState fresh;
+  const Code c = deal_game(s.data(), n, fresh);
+  if (c != Code::kOk) return c;
+  state = fresh;
+  seed = s;
+  number = n;
+  history.clear();
+  return c;
+}
+
+Code GameRecord::apply(int seat, Move move) {
+  EventSink sink;
+  const Code c = apply_move(state, seat, move, &sink);
+  if (c == Code::kOk) history.insert(history.end(), sink.ev, sink.ev + sink.n);
+  return c;
+}
+
+std::vector<SeatMove> moves_of(const Event* events, std::size_t n) {
+  std::vector<SeatMove> out;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Event& e = events[i];
+    if (!is_move_event(e.kind)) continue;
+    const bool carded = e.kind == EventKind::kAttack || e.kind == EventKind::kBeat;
+    out.push_back(SeatMove{e.seat, Move{kind_of_event(e.kind), carded ? e.card : Card(0)}});
+  }
+  return out;
+}
+
+Code replay(GameRecord& record, const std::vector<SeatMove>& moves, std::size_t* bad) {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const Code c = record.apply(moves[i].seat, moves[i].move);
+    if (c != Code::kOk) {
+      *bad = i;
+      return c;
+    }
+  }
+  return Code::kOk;
+}
+
+}  // namespace trumpf::durak

@@ -1,0 +1,338 @@
+"""A simulation played in shards: what a shard is, how one is played, and where shards go.
+
+A run of ``games`` games is cut into shards of consecutive games; shard ``k``
+holds games ``k * size .. k * size + size - 1`` and the core plays them with
+``start`` set, so each game is the one the whole run would have played
+(game ``i`` is a function of the seed and ``i`` alone). Shards are played
+here or on a cluster (:mod:`trumpf.cluster.ray`); either way a
+:class:`Collector` takes them in index order and keeps what the run asked
+for: every row, only the exact counts, or one ``.npz`` file a shard beside
+a ``manifest.json`` (:func:`read_manifest`, :func:`read_shard`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from trumpf import _core
+from trumpf._checks import printable
+from trumpf._summary import Counts
+
+__all__ = [
+    "FORMAT",
+    "MANIFEST",
+    "Collector",
+    "Job",
+    "Shard",
+    "bounds",
+    "check_out",
+    "count_of",
+    "flat",
+    "is_shard_folder",
+    "play",
+    "play_here",
+    "read_manifest",
+    "read_run",
+    "read_shard",
+    "shards_of",
+]
+
+MANIFEST = "manifest.json"
+FORMAT = "trumpf-simulation-shards"
+_VERSION = 1
+
+Columns = dict[str, npt.NDArray[Any]]
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a shard is played from, the same for every shard of a run (picklable)."""
+
+    kind: str
+    """The core's name of the game (``schnapsen``, ``sixtysix-match``, ``durak``, ...)."""
+    players: tuple[str, str]
+    seed: bytes
+    rules: dict[str, Any] | None
+    threads: int
+    """Threads one shard is played on."""
+    endings: tuple[str, ...]
+    rows: bool
+    """Whether a shard hands back its rows."""
+    counts: bool
+    """Whether a shard hands back its counts."""
+
+
+@dataclass(frozen=True)
+class Shard:
+    """What playing games ``start .. start + games - 1`` gave."""
+
+    start: int
+    games: int
+    columns: Columns | None
+    counts: Counts | None
+
+
+def count_of(games: int, size: int) -> int:
+    """How many shards of ``size`` games a run of ``games`` games is cut into."""
+    return -(-games // size)
+
+
+def bounds(index: int, games: int, size: int) -> tuple[int, int]:
+    """The first game of shard ``index`` and how many games it holds."""
+    start = index * size
+    return start, min(size, games - start)
+
+
+def play(
+    job: Job, start: int, count: int, progress: Callable[[int, int], None] | None = None
+) -> tuple[Shard, bool]:
+    """Plays one shard in this process; also says whether Ctrl-C cut it short.
+
+    Cut short, the shard holds the longest prefix of its games that finished.
+    """
+    result = _core.sim.run(
+        job.kind,
+        count,
+        job.players[0],
+        job.players[1],
+        job.seed,
+        job.threads,
+        progress,
+        rules=job.rules,
+        start=start,
+    )
+    done = int(result["done"])
+    columns: Columns = dict(result["columns"])
+    if done < count:
+        columns = {k: v[:done] for k, v in columns.items()}
+    counts = Counts.of(columns, job.endings) if job.counts else None
+    shard = Shard(start, done, columns if job.rows else None, counts)
+    return shard, bool(result["interrupted"])
+
+
+def play_here(
+    job: Job,
+    games: int,
+    size: int,
+    accept: Callable[[Shard], None],
+    progress: Callable[[int, int], None] | None,
+) -> bool:
+    """Plays a run's shards one after another on this machine; True when Ctrl-C stopped them."""
+    for index in range(count_of(games, size)):
+        start, count = bounds(index, games, size)
+        report = None if progress is None else _offset(progress, start, games)
+        shard, interrupted = play(job, start, count, report)
+        accept(shard)
+        if interrupted:
+            return True
+    return False
+
+
+def _offset(
+    progress: Callable[[int, int], None], start: int, games: int
+) -> Callable[[int, int], None]:
+    return lambda done, _total: progress(start + done, games)
+
+
+def flat(columns: Columns) -> Columns:
+    """The columns as one-dimensional ones: each pair (``points``) as ``points_a``, ``points_b``."""
+    table: Columns = {}
+    for name, col in columns.items():
+        if col.ndim == 2:
+            table[f"{name}_a"] = col[:, 0]
+            table[f"{name}_b"] = col[:, 1]
+        else:
+            table[name] = col
+    return table
+
+
+def is_shard_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder that holds nothing but a sharded output's files."""
+    return path.is_dir() and all(_is_ours(p.name) for p in path.iterdir())
+
+
+def check_out(path: str | os.PathLike[str], what: str) -> None:
+    """Raises ValueError, saying why, when ``path`` cannot take a sharded output.
+
+    It must be a new folder in one that exists, an empty one, or one holding
+    only a previous run's shards (which the next run replaces).
+    """
+    name = os.fspath(path)
+    if not name:
+        raise ValueError(f"{what}: the folder name is empty")
+    folder, shown = Path(name), printable(name)
+    try:
+        if folder.exists():
+            if not folder.is_dir():
+                raise ValueError(f"{what} {shown} is a file; give a new or empty folder")
+            if not is_shard_folder(folder):
+                raise ValueError(
+                    f"{what} {shown} holds other files; give a new or empty folder "
+                    "(a previous run's shards there are replaced)"
+                )
+            where = folder
+        else:
+            where = folder.parent
+            if not where.is_dir():
+                raise ValueError(
+                    f"{what} {shown}: the folder {printable(str(where))} does not exist"
+                )
+        if not os.access(where, os.W_OK | os.X_OK):
+            raise ValueError(f"{what} {shown}: {printable(str(where))} is not writable")
+    except OSError as bad:  # a name too long, a loop of links ...
+        raise ValueError(f"{what} {shown}: {bad.strerror}") from None
+
+
+def _is_ours(name: str) -> bool:
+    return name in (MANIFEST, MANIFEST + ".tmp") or (
+        name.startswith("shard-") and name.endswith(".npz")
+    )
+
+
+class Collector:
+    """Takes a run's shards in index order and keeps what the run asked for.
+
+    ``rows``: every row, in arrays as long as the run (the shards' rows are
+    copied into place, except a single shard's, which is kept as it is).
+    Counts are merged exactly whenever the shards carry them. ``out``: each
+    shard's rows go to ``shard-<first game>.npz`` in that folder as they come,
+    and :meth:`finish` writes the manifest.
+    """
+
+    def __init__(
+        self, job: Job, games: int, empty: Columns, meta: dict[str, Any], out: Path | None
+    ) -> None:
+        self.job = job
+        self.games = games
+        self.meta = meta
+        self.out = out
+        self.done = 0
+        self.counts: Counts | None = (
+            Counts.none(job.endings, job.kind == "durak") if job.counts else None
+        )
+        self.columns: Columns | None = None
+        self.files: list[dict[str, Any]] = []
+        self.empty = empty
+        self.allocated = False
+        if out is not None:
+            out.mkdir(exist_ok=True)
+            for old in out.iterdir():  # a previous run's files (checked to be ours)
+                old.unlink()
+
+    def add(self, shard: Shard) -> None:
+        if shard.start != self.done:
+            raise RuntimeError(f"shard at {shard.start} arrived while {self.done} were done")
+        if shard.counts is not None and self.counts is not None:
+            self.counts = self.counts + shard.counts
+        if shard.columns is not None:
+            if self.out is not None:
+                self._write(shard, shard.columns)
+            else:
+                self._keep(shard, shard.columns)
+        self.done += shard.games
+
+    def _keep(self, shard: Shard, columns: Columns) -> None:
+        if self.columns is None:
+            # The first shard's arrays are kept as they are: a run of one shard
+            # (every local run) is never copied.
+            self.columns = dict(columns)
+            return
+        if not self.allocated:
+            first = self.columns
+            self.columns = {
+                k: np.empty((self.games, *v.shape[1:]), dtype=v.dtype)
+                for k, v in self.empty.items()
+            }
+            for name, col in first.items():
+                self.columns[name][: len(col)] = col
+            self.allocated = True
+        end = shard.start + shard.games
+        for name, col in columns.items():
+            self.columns[name][shard.start : end] = col
+
+    def _write(self, shard: Shard, columns: Columns) -> None:
+        assert self.out is not None
+        name = f"shard-{shard.start:013d}.npz"
+        with open(self.out / name, "wb") as f:
+            np.savez(f, allow_pickle=False, **columns)
+        self.files.append({"file": name, "start": shard.start, "games": shard.games})
+
+    def finish(self, complete: bool) -> None:
+        """The run ended (``complete`` or not): trims the rows to it and writes the manifest."""
+        if self.job.rows and self.out is None:
+            if self.columns is None:
+                self.columns = dict(self.empty)
+            elif self.allocated and self.done < self.games:
+                self.columns = {k: v[: self.done] for k, v in self.columns.items()}
+        if self.out is None:
+            return
+        manifest = {
+            "format": FORMAT,
+            "version": _VERSION,
+            **self.meta,
+            "games": self.done,
+            "planned": self.games,
+            "complete": complete,
+            "columns": {k: [str(v.dtype), list(v.shape[1:])] for k, v in self.empty.items()},
+            "counts": None if self.counts is None else self.counts.as_dict(),
+            "shards": self.files,
+        }
+        temporary = self.out / (MANIFEST + ".tmp")
+        temporary.write_text(json.dumps(manifest, indent=1) + "\n")
+        os.replace(temporary, self.out / MANIFEST)
+
+
+def read_manifest(folder: Path) -> dict[str, Any]:
+    """The manifest of a sharded output; ValueError, saying why, when there is none."""
+    try:
+        data = json.loads((folder / MANIFEST).read_text())
+    except FileNotFoundError:
+        raise ValueError(f"{folder} holds no {MANIFEST}: not a sharded simulation") from None
+    except (OSError, ValueError) as bad:
+        raise ValueError(f"{folder / MANIFEST} cannot be read: {bad}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"{folder / MANIFEST} is not a trumpf simulation's manifest")
+    if data.get("version") != _VERSION:
+        raise ValueError(f"{folder / MANIFEST} is format version {data.get('version')!r}")
+    return data
+
+
+def read_shard(folder: Path, entry: dict[str, Any]) -> Columns:
+    """The columns of one shard the manifest lists, checked against it."""
+    with np.load(folder / entry["file"]) as saved:
+        columns = {name: saved[name] for name in saved.files}
+    if any(len(col) != entry["games"] for col in columns.values()):
+        raise ValueError(f"{folder / entry['file']} does not hold {entry['games']} games")
+    return columns
+
+
+def read_run(folder: Path) -> tuple[dict[str, Any], Columns]:
+    """The manifest of a sharded output and every row it lists, checked to add up."""
+    manifest = read_manifest(folder)
+    parts = [read_shard(folder, entry) for entry in manifest["shards"]]
+    starts = [int(entry["start"]) for entry in manifest["shards"]]
+    sizes = [len(part["winner"]) for part in parts]
+    if starts != [sum(sizes[:k]) for k in range(len(sizes))] or sum(sizes) != manifest["games"]:
+        raise ValueError(f"{folder}: the shards do not add up to {manifest['games']} games")
+    columns = {
+        name: np.concatenate([part[name] for part in parts])
+        if parts
+        else np.empty((0, *shape), dtype=dtype)
+        for name, (dtype, shape) in manifest["columns"].items()
+    }
+    return manifest, columns
+
+
+def shards_of(folder: Path) -> Iterator[tuple[int, Columns]]:
+    """Each shard of a sharded output, in order: its first game and its columns."""
+    manifest = read_manifest(folder)
+    for entry in manifest["shards"]:
+        yield int(entry["start"]), read_shard(folder, entry)

@@ -1,0 +1,67 @@
+"""Replaying one game of a simulation through the ordinary Python API, move for move.
+
+The players draw from the same streams as in the simulation
+(:class:`trumpf._core.sim.Stream` for a random player, the same bot seeds for
+Durak's level-1 bot), so the finished Deal, Match or Game is the one the
+simulation recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["replay_durak", "replay_schnapsen"]
+
+
+def replay_schnapsen(
+    game: str, args: dict[str, Any], players: dict[int, str], streams: dict[int, Any]
+) -> Any:
+    from trumpf import schnapsen
+
+    table: Any = (
+        schnapsen.Match.build(**args) if game.endswith("-match") else schnapsen.Deal.build(**args)
+    )
+    by_seat = {"p1": 1, "p2": 2}
+    bots = {
+        seat: schnapsen.Bot(level=int(name[3:]))
+        for seat, name in players.items()
+        if name != "random"
+    }
+    while not table.over:
+        turn = table.turn
+        seat = by_seat[turn]
+        if seat in bots:
+            move = bots[seat].choose(table, turn)
+        else:
+            legal = table.legal(turn)
+            move = legal[streams[seat].below(len(legal))]
+        table.apply(turn, move)
+    return table
+
+
+def replay_durak(
+    args: dict[str, Any],
+    players: dict[int, str],
+    streams: dict[int, Any],
+    index: int,
+    seats: dict[str, int],
+) -> Any:
+    from trumpf import durak
+
+    game = durak.Game.build(**args)
+    player_of = {seats["a"]: 0, seats["b"]: 1}
+    bots = {
+        seat: durak.Bot(level=int(name[3:]), seed=f"{index}:{player_of[seat]}")
+        for seat, name in players.items()
+        if name != "random"
+    }
+    while not game.over:
+        seat = game.turn
+        assert seat is not None  # a game that is not over waits on a seat
+        if seat in bots:
+            move = bots[seat].choose(game.view(seat))
+        else:
+            legal = game.legal(seat)
+            move = legal[streams[seat].below(len(legal))]
+        game.apply(seat, move)
+    return game

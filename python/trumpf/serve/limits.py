@@ -1,0 +1,128 @@
+"""Rate limits (token buckets) and the size and shape limits on what a client sends.
+
+A token bucket is a dozen lines; the libraries that offer one (slowapi,
+limits) are built around HTTP decorators and shared stores, while this
+server needs buckets keyed by a connection or a seat inside one process.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits; the defaults suit people playing, the tests and benchmark raise some."""
+
+    max_message: int = 4096  # bytes of one WebSocket message or HTTP body
+    max_depth: int = 4  # nesting of a client's JSON: {"move": {...}} is 2
+    max_keys: int = 8  # keys of any object a client sends
+    per_connection: tuple[float, float] = (20.0, 40.0)  # messages a second, burst
+    per_seat: tuple[float, float] = (30.0, 60.0)  # across all of a seat's connections
+    per_address: tuple[float, float] = (5.0, 50.0)  # tables created and invitations used
+    bad_tokens: tuple[float, float] = (1.0, 10.0)  # failed token checks per address
+    hello_timeout: float = 10.0  # seconds a new socket has to say who it is
+    strikes: int = 40  # refused-for-rate messages before a socket is closed
+
+
+@dataclass
+class Bucket:
+    """``rate`` tokens a second up to ``burst``; each allowed event takes one."""
+
+    rate: float
+    burst: float
+    tokens: float = field(default=-1.0)
+    stamp: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        if self.tokens < 0:
+            self.tokens = self.burst
+
+    def allow(self, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    def full(self, now: float) -> bool:
+        return self.tokens + (now - self.stamp) * self.rate >= self.burst
+
+
+class Buckets:
+    """One bucket per key (an address, a seat); idle full buckets are forgotten."""
+
+    def __init__(self, rate: float, burst: float, *, keep: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._keep = keep
+        self._buckets: dict[Hashable, Bucket] = {}
+
+    def allow(self, key: Hashable, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) >= self._keep:
+                self._prune(now)
+            bucket = self._buckets[key] = Bucket(self.rate, self.burst, stamp=now)
+        return bucket.allow(now)
+
+    def _prune(self, now: float) -> None:
+        # A full bucket is the same as no bucket, so dropping it changes no answer.
+        for key in [k for k, b in self._buckets.items() if b.full(now)]:
+            del self._buckets[key]
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
+class MessageError(ValueError):
+    """A message refused before it reaches a game: ``code`` and a readable message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _check_shape(value: Any, limits: Limits, depth: int = 1) -> None:
+    if depth > limits.max_depth:
+        raise MessageError("bad_json", f"JSON nested deeper than {limits.max_depth} levels")
+    if isinstance(value, dict):
+        if len(value) > limits.max_keys:
+            raise MessageError("bad_json", f"an object with more than {limits.max_keys} keys")
+        for item in value.values():
+            _check_shape(item, limits, depth + 1)
+    elif isinstance(value, list):
+        if len(value) > limits.max_keys:
+            raise MessageError("bad_json", f"a list longer than {limits.max_keys}")
+        for item in value:
+            _check_shape(item, limits, depth + 1)
+
+
+def _no_constants(name: str) -> Any:
+    raise MessageError("bad_json", f"{name} is not JSON")
+
+
+def parse_json(data: str | bytes, limits: Limits) -> dict[str, Any]:
+    """A client's message as a dict, or MessageError: too big, not JSON, too deep or wide."""
+    if len(data) > limits.max_message:
+        raise MessageError(
+            "too_big", f"a message may be at most {limits.max_message} bytes, not {len(data)}"
+        )
+    try:
+        value = json.loads(data, parse_constant=_no_constants)
+    except MessageError:
+        raise
+    except (ValueError, RecursionError) as bad:
+        raise MessageError("bad_json", f"not JSON: {str(bad)[:80]}") from None
+    _check_shape(value, limits)
+    if not isinstance(value, dict):
+        raise MessageError("bad_message", "a message is a JSON object")
+    return value

@@ -1,0 +1,68 @@
+// The board of each game, drawn from a seat's view and nothing else.
+"use strict";
+
+const Schnapsen = {
+  render(msg, v, me, other, legal) {
+    const el = Cards.el;
+    const up = $("turn-up");
+    up.replaceChildren();
+    if (v.turn_up !== null && v.turn_up !== undefined) up.append(Cards.face(v.turn_up, { sideways: true }));
+    $("talon").textContent = "Trumps " + Cards.GLYPH[v.trump] + " · talon " + v.talon_left +
+      (v.closed ? " · closed" : "") + (v.pending_draw ? " · draw pending" : "");
+    const centre = $("centre");
+    if (v.lead !== null && v.lead !== undefined) {
+      centre.replaceChildren(el("div", "caption", (String(v.leader) === String(me) ? "You" : "They") + " led"), Cards.face(v.lead));
+    } else if (v.last_trick) {
+      const t = v.last_trick;
+      centre.replaceChildren(
+        el("div", "caption", "Last trick: " + (String(t.winner) === String(me) ? "yours" : "theirs")),
+        Cards.face(t.lead, { small: true }), Cards.face(t.follow, { small: true }));
+    } else {
+      centre.replaceChildren(el("div", "caption", "Deal " + v.number));
+    }
+    const melds = (seat) => v.melds.filter((m) => String(m.seat) === String(seat))
+      .map((m) => Cards.GLYPH[m.suit] + m.value + (m.counted ? "" : "?")).join(" ");
+    $("opp-info").textContent = "tricks " + v.tricks_won[other] + (melds(other) ? " · melds " + melds(other) : "");
+    $("my-info").textContent = "Points " + v.taken[me] + " · tricks " + v.tricks_won[me] +
+      (melds(me) ? " · melds " + melds(me) : "");
+    const score = $("score");
+    if (v.scores) {
+      score.textContent = "Match: you " + v.scores[me] + " · them " + v.scores[other] + " (to win: " + v.to_win[me] + " / " + v.to_win[other] + ")";
+    } else {
+      score.textContent = "";
+    }
+    renderMoves(v.hand, legal, ["lead", "follow"]);
+  },
+};
+
+const Durak = {
+  render(msg, v, me, other, legal) {
+    const el = Cards.el;
+    const up = $("turn-up");
+    up.replaceChildren();
+    if (v.trump_card !== null && v.trump_card !== undefined) up.append(Cards.face(v.trump_card, { sideways: true }));
+    $("talon").textContent = "Trumps " + Cards.GLYPH[v.trump] + " · talon " + v.talon + " · discard " + v.discard;
+    const centre = $("centre");
+    const bout = v.bout;
+    if (bout && bout.pairs.length) {
+      const attacking = String(bout.attacker) === String(me);
+      centre.replaceChildren(
+        el("div", "caption", (attacking ? "You attack" : "You defend") + (bout.taken ? " · taking" : "")),
+        ...bout.pairs.map((p) => {
+          const pair = el("div", "pair");
+          pair.append(Cards.face(p.attack));
+          if (p.beat !== null && p.beat !== undefined) pair.append(Cards.face(p.beat));
+          return pair;
+        }));
+    } else {
+      centre.replaceChildren(el("div", "caption", bout && String(bout.attacker) === String(me) ? "Your attack" : "Their attack"));
+    }
+    $("opp-info").textContent = v.counts[String(other)] + " cards";
+    $("my-info").textContent = "Phase: " + v.phase;
+    $("score").textContent = "";
+    const resign = el("button", "resign", "Resign");
+    resign.type = "button";
+    resign.dataset.move = JSON.stringify({ kind: "resign" });
+    renderMoves(v.hand, legal, ["attack", "beat"], msg.over ? [] : [resign]);
+  },
+};
