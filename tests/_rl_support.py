@@ -17,7 +17,6 @@ import numpy.typing as npt
 
 import trumpf.durak as durak
 import trumpf.schnapsen as schnapsen
-from trumpf import _core
 
 SUITS = "SHDC"
 
@@ -31,15 +30,11 @@ SCHNAPSEN_VARIANTS: list[Any] = [
 
 
 def durak_info(game: durak.Game, seat: int) -> dict[str, Any]:
-    """Game.info(seat), until the Durak bindings offer it (the same engine function)."""
-    info = getattr(game, "info", None)
-    if info is not None:
-        return dict(info(seat))
-    return dict(_core.rl._durak_info(game, seat))  # type: ignore[attr-defined]
+    return dict(game.info(seat))
 
 
 def info_of(game: Any, seat: Any) -> dict[str, Any]:
-    return durak_info(game, seat) if isinstance(game, durak.Game) else dict(game.info(seat))
+    return dict(game.info(seat))
 
 
 def positions(game: Any, rng: random.Random, limit: int = 400) -> Iterator[Any]:

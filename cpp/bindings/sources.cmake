@@ -22,8 +22,8 @@ target_sources(_core PRIVATE
   cpp/bindings/durak/register_rules.cpp
   cpp/bindings/durak/register_game.cpp
   cpp/bindings/durak/register_bot.cpp
+  cpp/bindings/durak/register_info.cpp
   cpp/bindings/sim/register_sim.cpp
-  cpp/bindings/durak_info.cpp
   cpp/bindings/rl/position.cpp
   cpp/bindings/rl/register.cpp
   cpp/bindings/rl/register_scalar.cpp

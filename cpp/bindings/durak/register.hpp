@@ -9,5 +9,6 @@ void register_cards(pybind11::module_& m);  // card and deck
 void register_rules(pybind11::module_& m);  // rules and result
 void register_game(pybind11::module_& m);   // Game
 void register_bot(pybind11::module_& m);    // Bot and search
+void register_info(pybind11::module_& m);   // Game.info
 
 }  // namespace trumpf::bindings::durak

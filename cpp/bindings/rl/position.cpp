@@ -2,7 +2,6 @@
 
 #include <pybind11/numpy.h>
 
-#include <climits>
 #include <string>
 
 #include "bindings/common/args.hpp"
@@ -10,6 +9,7 @@
 #include "bindings/common/objects.hpp"
 #include "bindings/register.hpp"
 #include "bindings/schnapsen/convert.hpp"
+#include "durak/record.hpp"
 #include "schnapsen/record.hpp"
 
 namespace py = pybind11;
@@ -21,59 +21,21 @@ namespace {
 namespace ts = trumpf::schnapsen;
 namespace td = trumpf::durak;
 
-bool is_durak_game(py::handle h) {
-  // Held for the life of the process, as the class is.
-  static py::handle type =
-      py::object(py::module_::import("trumpf._core").attr("durak").attr("Game")).release();
-  return PyObject_TypeCheck(h.ptr(), reinterpret_cast<PyTypeObject*>(type.ptr())) != 0;
-}
+bool is_durak_game(py::handle h) { return py::isinstance<td::GameRecord>(h); }
 
 [[noreturn]] void not_a_game(py::handle h) {
   refuse("bad_game", "not a game: " + repr_text(h) +
                          " (expected a built Deal, Match or durak Game, or a game name)");
 }
 
-// A move event of a Durak history dict, read by value; false for the rest.
-bool move_event(py::handle item, td::Event* out) {
-  if (!PyDict_Check(item.ptr())) return false;
-  std::string kind;
-  py::object k = dict_item(item, py::str("kind"), "bad_game");
-  if (!k || !text_of(k, &kind)) return false;
-  static const char* const kKinds[] = {"attack", "beat", "take", "done", "swap", "resign"};
-  int index = -1;
-  for (int i = 0; i < 6; ++i)
-    if (kind == kKinds[i]) index = i;
-  if (index < 0) return false;
-  long long seat = 0, card = 0;
-  if (!exact_int(dict_item(item, py::str("seat"), "bad_game"), 1, 2, &seat))
-    refuse("bad_game", "a Durak history move without a seat: " + repr_text(item));
-  py::object c = dict_item(item, py::str("card"), "bad_game");
-  if (c && !exact_int(c, 1, td::kPackSize, &card))
-    refuse("bad_game", "a Durak history move with a bad card: " + repr_text(item));
-  *out = td::Event{};
-  out->kind = td::EventKind(index);  // event kinds follow the move kinds
-  out->seat = std::uint8_t(seat);
-  out->card = td::Card(card);
-  return true;
-}
-
-// A Durak Game's position and what its moves have shown. The Game keeps
-// only events, so its moves are played again on its deal, through the one
-// function that tracks what is shown.
+// A Durak Game's position and what its moves have shown, replayed from its
+// record through the one function that tracks what is shown.
 void read_durak(py::handle h, Position& p) {
   p.family = Family::kDurak;
-  const auto seed = seed_arg(h.attr("seed"));
-  long long number = 0;
-  if (!exact_int(h.attr("number"), 1, LLONG_MAX, &number))
-    refuse("bad_game", "the game's deal number cannot be read");
-  py::list history = items_arg(h.attr("history"), "bad_game", "a game's history");
-  for (py::handle item : history) {
-    td::Event e;
-    if (move_event(item, &e)) p.events.push_back(e);
-  }
-  p.game = game_state_of(h);  // after the reads above, which may run the caller's code
-  p.durak_shown =
-      td::shown_of(seed.data(), std::uint64_t(number), p.events.data(), p.events.size());
+  const td::GameRecord& r = self_of<td::GameRecord>(h);  // not_built for a bare __new__
+  p.game = r.state;
+  p.events = r.history;
+  p.durak_shown = td::shown_of(r.seed.data(), r.number, p.events.data(), p.events.size());
 }
 
 }  // namespace

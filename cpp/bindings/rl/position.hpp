@@ -20,11 +20,11 @@ enum class Family { kSchnapsen, kDurak };
 struct Position {
   Family family = Family::kSchnapsen;
   bool in_match = false;
-  schnapsen::MatchState match{};  // a Deal: match.deal alone
-  schnapsen::Shown shown{};
-  durak::GameState game{};
-  durak::Shown durak_shown{};
-  std::vector<durak::Event> events;  // a Durak game's moves so far
+  ::trumpf::schnapsen::MatchState match{};  // a Deal: match.deal alone
+  ::trumpf::schnapsen::Shown shown{};
+  ::trumpf::durak::GameState game{};
+  ::trumpf::durak::Shown durak_shown{};
+  std::vector<::trumpf::durak::Event> events;  // a Durak game's history
 };
 
 // The position of a built Deal, Match or Durak Game; Error bad_game for

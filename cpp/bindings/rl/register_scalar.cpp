@@ -3,11 +3,9 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
-#include <string>
-
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
-#include "bindings/durak_info.hpp"
+#include "bindings/durak/convert.hpp"
 #include "bindings/rl/position.hpp"
 #include "bindings/rl/register.hpp"
 #include "bindings/schnapsen/convert.hpp"
@@ -31,28 +29,10 @@ namespace trl = trumpf::rl;
 constexpr int kActions = 40;
 static_assert(ts::kActions == kActions && td::kActions == kActions, "one action count");
 
-// A Durak move dict read by value: kind, and card for attack and beat.
-td::Move durak_move(py::handle h) {
-  td::Move m{td::Kind::kUnknown, 0};
-  if (!h || !PyDict_Check(h.ptr())) return m;
-  std::string kind;
-  py::object k = dict_item(h, py::str("kind"), "not_legal");
-  if (!k || !text_of(k, &kind)) return m;
-  static const char* const kKinds[] = {"attack", "beat", "take", "done", "swap", "resign"};
-  for (int i = 0; i < 6; ++i)
-    if (kind == kKinds[i]) m.kind = td::Kind(i + 1);
-  long long card = 0;
-  if (m.kind == td::Kind::kAttack || m.kind == td::Kind::kBeat) {
-    py::object c = dict_item(h, py::str("card"), "not_legal");
-    m.card = c && exact_int(c, 1, td::kPackSize, &card) ? td::Card(card) : td::Card(0);
-  }
-  return m;
-}
-
 int action_of(py::handle game, py::handle move) {
   const Family f = family_of(game);
   const int a = f == Family::kSchnapsen ? ts::action_of(schnapsen::parse_move(move))
-                                        : td::action_of(durak_move(move));
+                                        : td::action_of(durak::parse_move(move));
   if (a < 0)
     refuse("not_legal", repr_text(move) + " is not a move of " + family_name(f) +
                             ", so no action stands for it");
@@ -66,12 +46,7 @@ py::dict move_of(py::handle game, py::handle action) {
   const Position p = position_of(game);
   if (p.family == Family::kSchnapsen)
     return schnapsen::move_dict(p.match.deal, ts::move_of(p.match.deal, a));
-  const td::Move m = td::move_of(p.game, a);
-  py::dict d;
-  static const char* const kKinds[] = {"", "attack", "beat", "take", "done", "swap", "resign"};
-  d["kind"] = kKinds[int(m.kind)];
-  if (m.kind == td::Kind::kAttack || m.kind == td::Kind::kBeat) d["card"] = int(m.card);
-  return d;
+  return durak::move_dict(td::move_of(p.game, a));
 }
 
 py::array_t<bool> legal_mask(py::handle game, py::handle seat_h) {
@@ -133,13 +108,6 @@ py::tuple opponents(py::handle game) {
   return py::tuple(names);
 }
 
-py::dict durak_info(py::handle game, py::handle seat_h) {
-  const Position p = position_of(game);
-  if (p.family != Family::kDurak) refuse("bad_game", "not a durak Game: " + repr_text(game));
-  const int seat = seat_of(p.family, seat_h);
-  return durak_info_dict(p.game, p.durak_shown, p.events.data(), p.events.size(), seat);
-}
-
 }  // namespace
 
 void register_scalar(py::module_& m) {
@@ -162,8 +130,6 @@ void register_scalar(py::module_& m) {
         "What one unit of each slot of the raw uint8 observation is worth in the float32 one.");
   m.def("opponents", &opponents, py::arg("game"),
         "The built-in players a single agent can meet in the family of `game` (rl/players.hpp).");
-  m.def("_durak_info", &durak_info, py::arg("game"), py::arg("seat"),
-        "Game.info(seat) for Durak until the Durak bindings offer it.");
 }
 
 }  // namespace trumpf::bindings::rl
