@@ -79,12 +79,13 @@ class SchnapsenEnv final : public Env {
   // Inlined: called apart, its Move argument went through the stack byte by
   // byte and was read back whole, a store-forwarding stall on every move.
   [[gnu::always_inline]] void move(Slot& e, ts::Seat seat, ts::Move mv) noexcept {
-    const ts::DealState before = e.m.deal;
+    const ts::Before before = ts::before_of(e.m.deal);
+    const std::uint64_t number = e.m.deal.number;
     if (match_)
       ts::match_apply(e.m, seat, mv, nullptr);
     else
       ts::apply_move(e.m.deal, seat, mv, nullptr);
-    if (e.m.deal.number == before.number)
+    if (e.m.deal.number == number)
       ts::shown_update(e.shown, before, seat, mv, e.m.deal);
     else
       ts::shown_start(e.shown, e.m.deal);  // the match dealt the next deal

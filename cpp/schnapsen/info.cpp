@@ -17,7 +17,7 @@ inline Card card_played(Move m) noexcept {
 
 void shown_start(Shown& shown, const DealState&) noexcept { shown = Shown{}; }
 
-void shown_update(Shown& shown, const DealState& before, Seat seat, Move move,
+void shown_update(Shown& shown, const Before& before, Seat seat, Move move,
                   const DealState& after) noexcept {
   const Card c = card_played(move);
   shown.played[seat] |= bit_or_none(c);

@@ -2,7 +2,7 @@
 // sets"): everything that seat can know at a moment, and nothing else.
 //
 //   Shown shown;  shown_start(shown, deal);
-//   const DealState before = deal;
+//   const Before before = before_of(deal);
 //   apply_move(deal, seat, move, nullptr);
 //   shown_update(shown, before, seat, move, deal);   // after every accepted move
 //   InfoSet info = info_set(deal, shown, seat);      // observe(info, ...) in observe.hpp
@@ -40,9 +40,20 @@ struct Shown {
 // Nothing shown yet: a freshly dealt deal.
 void shown_start(Shown& shown, const DealState& fresh) noexcept;
 
-// Brings `shown` up to date after `seat` played `move`, which turned
-// `before` into `after` (an accepted move of the same deal).
-void shown_update(Shown& shown, const DealState& before, Seat seat, Move move,
+// What shown_update reads of the position before a move: three bytes, so
+// the play loops and the records need not copy a whole DealState a move.
+struct Before {
+  Card lead, turn_up;
+  std::uint8_t tricks_played;
+};
+inline Before before_of(const DealState& s) noexcept {
+  return Before{s.lead, s.turn_up, s.tricks_played};
+}
+
+// Brings `shown` up to date after `seat` played `move`, which turned the
+// position `before` was taken of into `after` (an accepted move of the
+// same deal).
+void shown_update(Shown& shown, const Before& before, Seat seat, Move move,
                   const DealState& after) noexcept;
 
 // The match around a deal, as everyone sees it.

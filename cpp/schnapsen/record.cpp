@@ -46,7 +46,7 @@ Code DealRecord::apply(Seat seat, Move move) {
   const Code c = apply_move(state, seat, move, &sink);
   if (c != Code::kOk) return c;
   record_deal(before, state.result, sink, history, tricks, nullptr);
-  shown_update(shown, before, seat, move, state);
+  shown_update(shown, before_of(before), seat, move, state);
   return c;
 }
 
@@ -71,7 +71,7 @@ Code MatchRecord::apply(Seat seat, Move move) {
   record_deal(before, state.last_result, sink, deal_history, tricks, &history);
   if (ended) deals.push_back(FinishedDeal{before.number, state.last_result});
   if (state.deal.number == before.number)
-    shown_update(shown, before, seat, move, state.deal);
+    shown_update(shown, before_of(before), seat, move, state.deal);
   else
     shown_start(shown, state.deal);
   for (int i = 0; i < sink.n; ++i) {
