@@ -45,7 +45,7 @@ py::dict move_of(py::handle game, py::handle action) {
   const int a = action_arg(action);
   const Position p = position_of(game);
   if (p.family == Family::kSchnapsen)
-    return schnapsen::move_dict(p.match.deal, ts::move_of(p.match.deal, a));
+    return schnapsen::move_dict(p.match.deal.trump, ts::move_of(p.match.deal, a));
   return durak::move_dict(td::move_of(p.game, a));
 }
 
