@@ -250,3 +250,57 @@ def test_the_vector_env_works_with_gymnasiums_wrappers() -> None:
             assert set(infos["episode"]["r"][terminations]) <= {-1.0, 0.0, 1.0}
             finished += int(terminations.sum())
     assert finished > 0
+
+
+@pytest.mark.parametrize("name", ["durak", "schnapsen", "sixtysix-match"])
+def test_the_adapters_moves_and_legal_actions_are_the_engines(name: str) -> None:
+    # The adapters spell Durak's moves and legal actions themselves (rl.move_of
+    # and the mask read the information set, which replays Durak's record).
+    from trumpf.rl._single import legal_actions, move_for
+
+    batch = rl.VectorEnv(name, 1, seed=bytes(range(32)))
+    rng = np.random.default_rng(2)
+    for episode in range(6):
+        table = batch.build(0, episode)
+        while not table.over:
+            seat = table.turn
+            mask = rl.legal_mask(table, seat)
+            assert legal_actions(table, name, seat) == np.flatnonzero(mask).tolist()
+            for action in range(40):
+                assert move_for(table, name, seat, action) == rl.move_of(table, action)
+            legal = np.flatnonzero(mask)
+            table.apply(seat, rl.move_of(table, int(legal[rng.integers(len(legal))])))
+
+
+@pytest.mark.parametrize(
+    ("game", "opponent"),
+    [
+        ("schnapsen", "random"),
+        ("sixtysix", "bot2"),
+        ("sixtysix-match", "random"),
+        ("durak", "bot1"),
+    ],
+)
+def test_episodes_are_the_batchs(game: str, opponent: str) -> None:
+    # Episode e of the adapter is episode e of VectorEnv(game, 1, seed,
+    # opponent), skipped episodes (a random opponent's false claim before the
+    # agent's first move) included, whichever driver plays it.
+    env = tgym.TrumpfEnv(game, opponent=opponent)
+    batch = rl.VectorEnv(game, 1, seed=(77).to_bytes(32, "big"), opponent=opponent)
+    obs, info = env.reset(seed=77)
+    want = batch.reset()
+    rng = np.random.default_rng(6)
+    ended = 0
+    for _ in range(300 if game != "sixtysix-match" else 600):
+        assert env.episode == int(batch.episodes[0])
+        assert (obs == want.obs[0]).all() and (info["action_mask"] == want.mask[0]).all()
+        legal = np.flatnonzero(info["action_mask"])
+        action = int(legal[rng.integers(len(legal))])
+        obs, reward, terminated, _, info = env.step(action)
+        want = batch.step(np.array([action]))
+        assert terminated == bool(want.terminated[0])
+        assert reward == float(want.rewards[0, 0])
+        if terminated:
+            obs, info = env.reset()
+            ended += 1
+    assert ended > 5

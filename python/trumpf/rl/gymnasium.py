@@ -57,7 +57,7 @@ from gymnasium.vector.utils import batch_space
 
 from trumpf import rl
 from trumpf.errors import Error
-from trumpf.rl._single import Single, obs_high, seed_of, worst_reward
+from trumpf.rl._single import obs_high, seed_of, single, worst_reward
 
 __all__ = ["ENV_IDS", "TrumpfEnv", "TrumpfVectorEnv"]
 
@@ -119,7 +119,7 @@ class TrumpfEnv(gymnasium.Env[Any, np.int64]):
             raise Error("bad_illegal", f"illegal is 'terminate' or 'raise', not {illegal!r}")
         if render_mode not in (None, "ansi"):
             raise Error("bad_render_mode", f"render_mode is None or 'ansi', not {render_mode!r}")
-        self._single = Single(game, opponent, rules)
+        self._single = single(game, opponent, rules)
         self.game = game
         self.opponent = opponent
         self.dict_obs = dict_obs
@@ -137,7 +137,7 @@ class TrumpfEnv(gymnasium.Env[Any, np.int64]):
         super().reset(seed=seed)
         single = self._single
         single.reset(None if seed is None else seed_of(seed))
-        return self._answer(single.obs.copy(), single.mask.copy())
+        return self._answer(*single.decision())
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Plays ``action`` and the opponent's replies until it is the agent's turn again."""
@@ -145,26 +145,24 @@ class TrumpfEnv(gymnasium.Env[Any, np.int64]):
         if single.over:
             raise Error("not_reset", "the episode is over: call reset()")
         a = int(action)
-        if not single.legal(a):
+        if not (0 <= a < rl.N_ACTIONS and single.mask[a]):
             if self.illegal == "raise":
                 raise Error("not_legal", f"action {a} is not legal now")
+            obs = single.observe(0)
             single.abandon((self._penalty, 0.0))
-            obs, info = self._answer(single.obs.copy(), np.zeros(rl.N_ACTIONS, np.bool_))
+            obs, info = self._answer(obs, np.zeros(rl.N_ACTIONS, np.int8))
             info["illegal_action"] = True
             return obs, self._penalty, True, False, info
         if single.step(a):
-            obs, info = self._answer(single.observe(0), np.zeros(rl.N_ACTIONS, np.bool_))
+            obs, info = self._answer(single.observe(0), np.zeros(rl.N_ACTIONS, np.int8))
             return obs, single.rewards[0], True, False, info
-        # The batch's arrays are new at every step: its rows are this step's alone.
-        obs, info = self._answer(single.obs, single.mask)
+        obs, info = self._answer(*single.decision())
         return obs, 0.0, False, False, info
 
-    def _answer(self, obs: Any, mask: npt.NDArray[np.bool_]) -> tuple[Any, dict[str, Any]]:
+    def _answer(self, obs: Any, mask: npt.NDArray[np.int8]) -> tuple[Any, dict[str, Any]]:
         if self.dict_obs:
-            return {"observation": obs, "action_mask": mask.view(np.int8)}, {
-                "action_mask": mask.copy().view(np.int8)
-            }
-        return obs, {"action_mask": mask.view(np.int8)}
+            return {"observation": obs, "action_mask": mask}, {"action_mask": mask.copy()}
+        return obs, {"action_mask": mask}
 
     def render(self) -> str | None:
         """The agent's information set as text (``render_mode="ansi"``): its
@@ -185,7 +183,7 @@ class TrumpfEnv(gymnasium.Env[Any, np.int64]):
     # ---- beyond the API
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions now, as a bool array of 40 (empty once the episode is over)."""
+        """The legal actions now, as a bool array of 40 (none once the episode is over)."""
         return self._single.legal_mask(0)
 
     @property

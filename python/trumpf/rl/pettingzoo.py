@@ -53,7 +53,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 
 from trumpf import rl
 from trumpf.errors import Error
-from trumpf.rl._single import Single, obs_high, seed_of, worst_reward
+from trumpf.rl._single import obs_high, seed_of, single, worst_reward
 
 __all__ = ["env", "raw_env"]
 
@@ -130,7 +130,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             raise Error("bad_illegal", f"illegal is 'terminate' or 'raise', not {illegal!r}")
         if render_mode not in (None, "ansi"):
             raise Error("bad_render_mode", f"render_mode is None or 'ansi', not {render_mode!r}")
-        self._single = Single(game, None, rules)
+        self._single = single(game, None, rules)
         self.game = game
         self.illegal = illegal
         self.render_mode = render_mode
@@ -169,10 +169,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         """``agent``'s observation and legal actions now (fresh arrays)."""
         seat = self._index[agent]
         single = self._single
-        return {
-            "observation": single.observe(seat),
-            "action_mask": single.legal_mask(seat).view(np.int8),
-        }
+        if not single.over and seat == single.player:
+            obs, mask = single.decision()
+            return {"observation": obs, "action_mask": mask}
+        return {"observation": single.observe(seat), "action_mask": np.zeros(rl.N_ACTIONS, np.int8)}
 
     def step(self, action: Any) -> None:
         """Plays ``action`` for ``agent_selection`` (None for an agent already done)."""
