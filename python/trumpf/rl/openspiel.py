@@ -49,7 +49,7 @@ import pyspiel
 
 from trumpf import rl
 from trumpf.errors import Error
-from trumpf.rl._single import legal_actions, move_for, worst_reward
+from trumpf.rl._single import legal_actions, move_for, rewards_of, worst_reward
 from trumpf.schnapsen import variant as _variant
 
 __all__ = [
@@ -308,7 +308,7 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0, 0.0]
-        return _returns(self.table, self._family, self._match)
+        return list(rewards_of(self.table, self._name))
 
     def information_state(self, player: int) -> str:
         """``player``'s perfect-recall information state as a string."""
@@ -328,19 +328,6 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
             f"seed {table.seed.hex()} dealer {self._dealer}\n"
             f"hands {hands} face-up {up}\nmoves {moves}"
         )
-
-
-def _returns(table: Any, family: str, match: bool) -> list[float]:
-    if family == "durak":
-        fool = table.result["fool"]
-        return [0.0, 0.0] if fool is None else [1.0 - 2.0 * (fool == 1), 1.0 - 2.0 * (fool == 2)]
-    if match:
-        return [1.0, -1.0] if table.winner == "p1" else [-1.0, 1.0]
-    result = table.result
-    if result["winner"] is None:
-        return [0.0, 0.0]
-    points = float(result["game_points"])
-    return [points, -points] if result["winner"] == "p1" else [-points, points]
 
 
 class TrumpfObserver:
