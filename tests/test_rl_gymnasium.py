@@ -304,3 +304,9 @@ def test_episodes_are_the_batchs(game: str, opponent: str) -> None:
             obs, info = env.reset()
             ended += 1
     assert ended > 5
+
+
+def test_the_docstring_examples() -> None:
+    import doctest
+
+    assert doctest.testmod(tgym).failed == 0

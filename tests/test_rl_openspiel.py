@@ -252,3 +252,9 @@ def test_outcome_sampling_mccfr_runs() -> None:
     assert set(probs) == set(state.legal_actions())
     assert sum(probs.values()) == pytest.approx(1.0)
     assert len(solver._infostates) > 300
+
+
+def test_the_docstring_examples() -> None:
+    import doctest
+
+    assert doctest.testmod(tos).failed == 0

@@ -147,3 +147,9 @@ def test_render_shows_each_seat() -> None:
     table = env.unwrapped.table()
     assert f"player_0: hand {table.info(1)['hand']}" in text
     assert f"player_1: hand {table.info(2)['hand']}" in text
+
+
+def test_the_docstring_examples() -> None:
+    import doctest
+
+    assert doctest.testmod(tpz).failed == 0

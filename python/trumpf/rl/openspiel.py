@@ -146,7 +146,17 @@ def _game_type(short_name: str, family: str) -> pyspiel.GameType:
 
 
 class TrumpfGame(pyspiel.Game):  # type: ignore[misc]
-    """One of the three games; ``params`` as in the module docstring."""
+    """One of the three games; ``params`` as in the module docstring.
+
+    >>> game = pyspiel.load_game("trumpf_durak")
+    >>> state = game.new_initial_state()
+    >>> state.chance_outcomes()[:2]
+    [(0, 0.00390625), (1, 0.00390625)]
+    >>> for byte in bytes(32):
+    ...     state.apply_action(byte)
+    >>> state.table.to_log()["seed"] == bytes(32).hex(), state.current_player()
+    (True, 1)
+    """
 
     def __init__(self, params: dict[str, Any] | None = None, *, short_name: str) -> None:
         params = dict(params or {})
