@@ -31,24 +31,15 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import argparse  # noqa: E402
 import importlib  # noqa: E402
 import platform  # noqa: E402
-import random  # noqa: E402
-import time  # noqa: E402
 import warnings  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from rl import fmt, openspiel, timed  # noqa: E402 - bench/rl.py, beside this file
+
 CLASSIC = ("leduc_holdem_v4", "texas_holdem_v4", "texas_holdem_no_limit_v6")
-
-
-def timed(work: Callable[[], int], seconds: float) -> tuple[float, float]:
-    """Runs work() (which returns decisions made) for `seconds` of CPU; (per CPU-s, per wall-s)."""
-    work()  # warm up
-    done, cpu0, wall0 = 0, time.process_time(), time.perf_counter()
-    while time.process_time() - cpu0 < seconds:
-        done += work()
-    return done / (time.process_time() - cpu0), done / (time.perf_counter() - wall0)
 
 
 def pick(mask: Any, rng: np.random.Generator) -> int:
@@ -116,40 +107,6 @@ def gym_vector(num_envs: int) -> Callable[[], int]:
     return work
 
 
-def openspiel(name: str) -> Callable[[], int]:
-    import pyspiel
-
-    import trumpf.rl.openspiel  # noqa: F401 - registers trumpf's games
-
-    game = pyspiel.load_game(name)
-    rng = random.Random(1)
-    state = [game.new_initial_state()]
-
-    def work() -> int:
-        decisions = 0
-        s = state[0]
-        while decisions < 500:
-            if s.is_terminal():
-                s = game.new_initial_state()
-            elif s.is_chance_node():
-                outcomes = s.chance_outcomes()
-                s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                s.observation_tensor()
-                s.legal_actions_mask()
-                legal = s.legal_actions()
-                s.apply_action(legal[rng.randrange(len(legal))])
-                decisions += 1
-        state[0] = s
-        return decisions
-
-    return work
-
-
-def fmt(rate: float) -> str:
-    return f"{rate:,.0f}"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="half a second a row")
@@ -177,7 +134,7 @@ def main() -> None:
 
     import gymnasium as gym
 
-    import trumpf.rl.gymnasium  # noqa: F401 - registers the ids
+    import trumpf.rl.gymnasium
     from trumpf.rl import pettingzoo as tpz
 
     for game in ("schnapsen", "sixtysix", "durak", "schnapsen-match"):
@@ -195,8 +152,11 @@ def main() -> None:
         row(f"trumpf Gymnasium {game} vs {opponent}", gym_env(gym.make(env_id, **kwargs)))
     row("trumpf Gymnasium vector env, schnapsen vs random, 1024 envs", gym_vector(1024))
     try:
+        import trumpf.rl.openspiel  # noqa: F401 - registers trumpf's games
+
         for name in ("skat", "trumpf_schnapsen", "trumpf_durak"):
-            row(f"OpenSpiel {name}, Python loop with tensors and masks", openspiel(name))
+            _tensor, work = openspiel(name)
+            row(f"OpenSpiel {name}, Python loop with tensors and masks", work)
     except ImportError:
         print("OpenSpiel is not installed (pip install open_spiel)", flush=True)
 

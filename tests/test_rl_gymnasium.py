@@ -23,7 +23,7 @@ from gymnasium.vector import AutoresetMode
 
 import trumpf.rl.gymnasium as tgym
 import trumpf.schnapsen as schnapsen
-from _rl_support import obs_from_info
+from _rl_support import expected_rewards, obs_from_info
 from trumpf import rl
 from trumpf.errors import Error
 
@@ -93,18 +93,6 @@ class Replica:
         self.advance()
 
 
-def reward_of(game: Any, name: str) -> float:
-    if name == "durak":
-        fool = game.result["fool"]
-        return 0.0 if fool is None else (1.0 if fool == 2 else -1.0)
-    if name.endswith("-match"):
-        return 1.0 if game.winner == "p1" else -1.0
-    result = game.result
-    if result["winner"] is None:
-        return 0.0
-    return float(result["game_points"]) * (1.0 if result["winner"] == "p1" else -1.0)
-
-
 @pytest.mark.parametrize(
     ("game", "opponent"),
     [
@@ -134,7 +122,7 @@ def test_episodes_equal_the_scalar_api(game: str, opponent: str) -> None:
             replica.play(action)
             replica.check(obs, info, game)  # the terminal observation too
             assert terminated == replica.game.over and not truncated
-            assert reward == (reward_of(replica.game, game) if terminated else 0.0)
+            assert reward == (expected_rewards(replica.game, game)[0] if terminated else 0.0)
         before = env.episode
         obs, info = env.reset()
         assert env.episode > before  # the next episode: a skipped one moves it on by two

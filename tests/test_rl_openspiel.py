@@ -28,7 +28,7 @@ from open_spiel.python.bots import uniform_random
 import trumpf.durak as durak
 import trumpf.rl.openspiel as tos
 import trumpf.schnapsen as schnapsen
-from _rl_support import obs_from_info
+from _rl_support import expected_rewards, obs_from_info
 from trumpf import rl
 from trumpf.errors import Error
 
@@ -87,19 +87,6 @@ def build(name: str, seed: bytes, dealer: str) -> Any:
     return schnapsen.Deal.build(variant=name, seed=seed, number=1, dealer=dealer)
 
 
-def returns_of(table: Any, name: str) -> list[float]:
-    if name == "durak":
-        fool = table.result["fool"]
-        return [0.0, 0.0] if fool is None else [1.0 - 2.0 * (fool == 1), 1.0 - 2.0 * (fool == 2)]
-    if name.endswith("-match"):
-        return [1.0, -1.0] if table.winner == "p1" else [-1.0, 1.0]
-    result = table.result
-    if result["winner"] is None:
-        return [0.0, 0.0]
-    points = float(result["game_points"])
-    return [points, -points] if result["winner"] == "p1" else [-points, points]
-
-
 @pytest.mark.parametrize(
     ("spiel", "name"),
     [
@@ -145,7 +132,7 @@ def test_games_equal_the_scalar_api(spiel: str, name: str) -> None:
             action = rng.choice(state.legal_actions())
             state.apply_action(action)
             table.apply(table.turn, rl.move_of(table, action))
-        assert state.is_terminal() and state.returns() == returns_of(table, name)
+        assert state.is_terminal() and state.returns() == expected_rewards(table, name)
 
 
 def test_an_illegal_action_raises_and_changes_nothing() -> None:

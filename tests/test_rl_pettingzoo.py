@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from _rl_support import obs_from_info
+from _rl_support import expected_rewards, obs_from_info
 from trumpf import rl
 from trumpf.errors import Error
 from trumpf.rl import pettingzoo as tpz
@@ -42,19 +42,6 @@ def test_api_test_and_seed_test_pass(game: str) -> None:
         str(w.message) for w in caught if not str(w.message).startswith(EXPECTED_WARNINGS)
     ]
     assert unexpected == []
-
-
-def expected_rewards(game: Any, name: str) -> list[float]:
-    if name == "durak":
-        fool = game.result["fool"]
-        return [0.0, 0.0] if fool is None else [1.0 - 2.0 * (fool == 1), 1.0 - 2.0 * (fool == 2)]
-    if name.endswith("-match"):
-        return [1.0, -1.0] if game.winner == "p1" else [-1.0, 1.0]
-    result = game.result
-    if result["winner"] is None:
-        return [0.0, 0.0]
-    points = float(result["game_points"])
-    return [points, -points] if result["winner"] == "p1" else [-points, points]
 
 
 def check_both(env: Any, table: Any, name: str) -> None:

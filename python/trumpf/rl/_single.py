@@ -29,12 +29,13 @@ import numpy.typing as npt
 
 from trumpf import _core, rl
 from trumpf.errors import Error
-from trumpf.rl.vector import GAMES, VectorEnv
+from trumpf.rl.vector import GAMES, VectorEnv, _seed_bytes
 
 __all__ = [
     "BatchEpisode",
     "ScalarEpisode",
     "Single",
+    "check_options",
     "legal_actions",
     "move_for",
     "obs_high",
@@ -48,20 +49,23 @@ __all__ = [
 def seed_of(seed: int | bytes | str) -> bytes:
     """The 32-byte seed an adapter's integer seed stands for: ``n`` is the
     seed whose 32 bytes are ``n`` big-endian (so 0 is ``bytes(32)``); bytes
-    and hex are taken as they are."""
+    and hex are taken as ``VectorEnv`` takes them."""
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
         value = int(seed)
         if not 0 <= value < 2**256:
             raise Error("no_seed", f"an integer seed is 0 .. 2**256 - 1, not {value}")
         return value.to_bytes(32, "big")
-    if isinstance(seed, str):
-        try:
-            seed = bytes.fromhex(seed)
-        except ValueError:
-            raise Error("no_seed", f"seed {seed!r} is not hex") from None
-    if not isinstance(seed, bytes) or len(seed) != 32:
-        raise Error("no_seed", f"a seed is an int, 32 bytes or 64 hex digits, not {seed!r}")
-    return seed
+    if isinstance(seed, (bytes, str)):
+        return _seed_bytes(seed)
+    raise Error("no_seed", f"a seed is an int, 32 bytes or 64 hex digits, not {seed!r}")
+
+
+def check_options(illegal: str, render_mode: str | None) -> None:
+    """Refuses an ``illegal=`` other than terminate or raise, a ``render_mode`` other than ansi."""
+    if illegal not in ("terminate", "raise"):
+        raise Error("bad_illegal", f"illegal is 'terminate' or 'raise', not {illegal!r}")
+    if render_mode not in (None, "ansi"):
+        raise Error("bad_render_mode", f"render_mode is None or 'ansi', not {render_mode!r}")
 
 
 # Durak's actions that are not a card (docs/rl.md): 36 take, 37 done, 38 swap, 39 resign.

@@ -57,7 +57,7 @@ from gymnasium.vector.utils import batch_space
 
 from trumpf import rl
 from trumpf.errors import Error
-from trumpf.rl._single import obs_high, seed_of, single, worst_reward
+from trumpf.rl._single import check_options, obs_high, seed_of, single, worst_reward
 
 __all__ = ["ENV_IDS", "TrumpfEnv", "TrumpfVectorEnv"]
 
@@ -73,11 +73,14 @@ def _family(game: str) -> str:
     return "durak" if game == "durak" else "schnapsen"
 
 
-def _check_game(game: str, default: str) -> None:
+def _check_game(game: str, default: str, opponent: str | None) -> None:
     if game not in rl.GAMES:
         raise Error("bad_game", f"unknown game {game!r}; one of {', '.join(rl.GAMES)}")
     if _family(game) != _family(default):
         raise Error("bad_game", f"{game!r} is not a game of the {default!r} family")
+    if opponent is None:
+        names = ", ".join(rl.OPPONENTS[game])
+        raise Error("bad_player", f"a Gymnasium env needs an opponent: {names}")
 
 
 def _spaces(game: str, dict_obs: bool) -> tuple[spaces.Space[Any], spaces.Discrete]:
@@ -110,15 +113,8 @@ class TrumpfEnv(gymnasium.Env[Any, np.int64]):
         render_mode: str | None = None,
         family: str | None = None,
     ) -> None:
-        _check_game(game, family or game)
-        if opponent is None:
-            raise Error(
-                "bad_player", "a Gymnasium env needs an opponent: " + ", ".join(rl.OPPONENTS[game])
-            )
-        if illegal not in ("terminate", "raise"):
-            raise Error("bad_illegal", f"illegal is 'terminate' or 'raise', not {illegal!r}")
-        if render_mode not in (None, "ansi"):
-            raise Error("bad_render_mode", f"render_mode is None or 'ansi', not {render_mode!r}")
+        _check_game(game, family or game, opponent)
+        check_options(illegal, render_mode)
         self._single = single(game, opponent, rules)
         self.game = game
         self.opponent = opponent
@@ -239,11 +235,7 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         family: str | None = None,
         render_mode: str | None = None,
     ) -> None:
-        _check_game(game, family or game)
-        if opponent is None:
-            raise Error(
-                "bad_player", "a Gymnasium env needs an opponent: " + ", ".join(rl.OPPONENTS[game])
-            )
+        _check_game(game, family or game, opponent)
         if render_mode is not None:
             raise Error("bad_render_mode", "the vector env does not render")
         self.batch = rl.VectorEnv(

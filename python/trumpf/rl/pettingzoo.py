@@ -53,7 +53,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 
 from trumpf import rl
 from trumpf.errors import Error
-from trumpf.rl._single import obs_high, seed_of, single, worst_reward
+from trumpf.rl._single import check_options, obs_high, seed_of, single, worst_reward
 
 __all__ = ["env", "raw_env"]
 
@@ -126,10 +126,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if illegal not in ("terminate", "raise"):
-            raise Error("bad_illegal", f"illegal is 'terminate' or 'raise', not {illegal!r}")
-        if render_mode not in (None, "ansi"):
-            raise Error("bad_render_mode", f"render_mode is None or 'ansi', not {render_mode!r}")
+        check_options(illegal, render_mode)
         self._single = single(game, None, rules)
         self.game = game
         self.illegal = illegal
