@@ -57,7 +57,14 @@ from gymnasium.vector.utils import batch_space
 
 from trumpf import rl
 from trumpf.errors import Error
-from trumpf.rl._single import check_options, obs_high, seed_of, single, worst_reward
+from trumpf.rl._single import (
+    check_options,
+    obs_high,
+    secrets_seed,
+    seed_of,
+    single,
+    worst_reward,
+)
 
 __all__ = ["ENV_IDS", "TrumpfEnv", "TrumpfVectorEnv"]
 
@@ -268,7 +275,7 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
             first = self.batch.reset(seed=seed_of(seed))
         elif not self._started:
-            first = self.batch.reset(seed=_fresh_seed())
+            first = self.batch.reset(seed=secrets_seed())
         else:
             first = self.batch.reset()
         self._started = True
@@ -299,7 +306,8 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         return obs
 
     def _infos(self, mask: Any) -> dict[str, Any]:
-        return {"action_mask": mask.view(np.int8), "_action_mask": self._has_mask.copy()}
+        masks = mask.astype(np.int8) if self.dict_obs else mask.view(np.int8)
+        return {"action_mask": masks, "_action_mask": self._has_mask.copy()}
 
 
 _CARD_LISTS = ("hand", "known", "unseen", "discarded")
@@ -318,12 +326,6 @@ def render_info(info: Any, game: str, title: str) -> str:
         else:
             lines.append(f"{key}: {json.dumps(value, default=str)}")
     return "\n".join(lines)
-
-
-def _fresh_seed() -> bytes:
-    import secrets
-
-    return secrets.token_bytes(32)
 
 
 def _register() -> None:
