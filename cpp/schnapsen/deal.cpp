@@ -142,7 +142,7 @@ int legal_moves(const DealState& s, Seat seat, Move* out) noexcept {
   return k;
 }
 
-Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
+Code check_move(const DealState& s, Seat seat, Move m) noexcept {
   if (s.over) return Code::kDealOver;
   if (seat != s.turn) return Code::kNotYourTurn;
   // Which kinds are moves at this moment.
@@ -155,13 +155,51 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
              m.kind == MoveKind::kInvalid) {
     return Code::kNotLegal;
   }
-  const Variant& var = variant_of(s.variant);
   switch (m.kind) {
     case MoveKind::kFollow: {
       Card c = m.arg;
       if (!is_card(c) || !holds(s, seat, c)) return Code::kNotHeld;
       Band b = follow_band(s.hand[seat], s.hand_n[seat], s.lead, s.trump, phase(s));
-      if (!in_band(c, b, s.lead, s.trump)) return Code::kMustFollow;
+      return in_band(c, b, s.lead, s.trump) ? Code::kOk : Code::kMustFollow;
+    }
+    case MoveKind::kLead: {
+      Card c = m.arg;
+      if (!is_card(c) || !holds(s, seat, c)) return Code::kNotHeld;
+      if (s.must_lead[0] && c != s.must_lead[0] && c != s.must_lead[1]) return Code::kMustLead;
+      return Code::kOk;
+    }
+    case MoveKind::kClaim:
+      return can_claim(s, seat) ? Code::kOk : Code::kCannotClaim;
+    case MoveKind::kClose:
+      return can_close(s, seat) ? Code::kOk : Code::kCannotClose;
+    case MoveKind::kExchange:
+      return can_exchange(s, seat) ? Code::kOk : Code::kNoExchange;
+    case MoveKind::kMarriage: {
+      std::uint8_t suits[4];
+      int n = can_marry(s, seat, suits);
+      for (int i = 0; i < n; ++i)
+        if (suits[i] == m.arg) return Code::kOk;
+      return Code::kNoMarriage;
+    }
+    case MoveKind::kDraw:
+      return Code::kOk;
+    default:
+      return Code::kNotLegal;
+  }
+}
+
+Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
+  const Code c = check_move(s, seat, m);
+  if (c != Code::kOk) return c;
+  apply_legal(s, seat, m, ev);
+  return Code::kOk;
+}
+
+void apply_legal(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
+  const Variant& var = variant_of(s.variant);
+  switch (m.kind) {
+    case MoveKind::kFollow: {
+      Card c = m.arg;
       remove_card(s, seat, c);
       if (ev) ev->push(EventKind::kFollow, seat, c);
       Card w = winner_of(s.lead, c, s.trump);
@@ -187,28 +225,24 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
         }
       }
       if (s.hand_n[0] == 0 && s.hand_n[1] == 0) finish(s, Ending::kExhausted, kNoSeat, ev);
-      return Code::kOk;
+      return;
     }
     case MoveKind::kLead: {
       Card c = m.arg;
-      if (!is_card(c) || !holds(s, seat, c)) return Code::kNotHeld;
-      if (s.must_lead[0] && c != s.must_lead[0] && c != s.must_lead[1]) return Code::kMustLead;
       remove_card(s, seat, c);
       s.must_lead[0] = s.must_lead[1] = kNoCard;
       s.lead = c;
       s.leader = seat;
       s.turn = other(seat);
       if (ev) ev->push(EventKind::kLead, seat, c);
-      return Code::kOk;
+      return;
     }
     case MoveKind::kClaim: {
-      if (!can_claim(s, seat)) return Code::kCannotClaim;
       if (ev) ev->push(EventKind::kClaim, seat);
       finish(s, Ending::kClaim, seat, ev);
-      return Code::kOk;
+      return;
     }
     case MoveKind::kClose: {
-      if (!can_close(s, seat)) return Code::kCannotClose;
       s.closed_by = seat;
       s.pending_draw = false;
       s.close_state.by = seat;
@@ -224,20 +258,14 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
           if (ev) ev->push(EventKind::kExchange, o);
         }
       }
-      return Code::kOk;
+      return;
     }
     case MoveKind::kExchange: {
-      if (!can_exchange(s, seat)) return Code::kNoExchange;
       do_exchange(s, seat);
       if (ev) ev->push(EventKind::kExchange, seat);
-      return Code::kOk;
+      return;
     }
     case MoveKind::kMarriage: {
-      std::uint8_t suits[4];
-      int n = can_marry(s, seat, suits);
-      bool ok = false;
-      for (int i = 0; i < n; ++i) ok |= (suits[i] == m.arg);
-      if (!ok) return Code::kNoMarriage;
       int value = marriage_value(s, m.arg);
       if (s.n_melds < 4) s.melds[s.n_melds++] = Meld{seat, m.arg, std::uint8_t(value)};
       if (s.tricks_won[seat] > 0)
@@ -248,17 +276,17 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
       s.must_lead[0] = card_of(m.arg, kRankKing);
       s.must_lead[1] = card_of(m.arg, kRankQueen);
       if (ev) ev->push(EventKind::kMarriage, seat, 0, m.arg, std::uint8_t(value));
-      return Code::kOk;
+      return;
     }
     case MoveKind::kDraw: {
       draw_one(s, seat);
       draw_one(s, other(seat));
       s.pending_draw = false;
       if (ev) ev->push(EventKind::kDraw, seat);
-      return Code::kOk;
+      return;
     }
     default:
-      return Code::kNotLegal;
+      return;
   }
 }
 

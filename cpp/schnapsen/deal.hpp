@@ -181,6 +181,12 @@ inline int marriage_value(const DealState& s, int suit) noexcept {
 }
 
 int legal_moves(const DealState& s, Seat seat, Move* out) noexcept;
+// The refusal apply_move would give, without applying (kOk if it would apply).
+Code check_move(const DealState& s, Seat seat, Move m) noexcept;
 Code apply_move(DealState& s, Seat seat, Move m, EventSink* events) noexcept;
+// Apply a move already known to be legal (one legal_moves returned), skipping
+// the refusal checks: the solver's path; apply_move is check_move then this.
+// Anything else is undefined; callers with untrusted moves use apply_move.
+void apply_legal(DealState& s, Seat seat, Move m, EventSink* events) noexcept;
 
 }  // namespace trumpf::schnapsen
