@@ -5,4 +5,5 @@ target_sources(trumpf_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/deal.cpp
   ${CMAKE_CURRENT_LIST_DIR}/match.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bot.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/solve.cpp
 )
