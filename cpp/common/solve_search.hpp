@@ -135,13 +135,23 @@ class Searcher {
   std::uint64_t nodes_ = 0;
 };
 
-// Normalises a full-window result: at the ends of the range a one-sided
-// bound is the value itself.
-template <class G>
-Interval settled(Interval r) noexcept {
-  if (r.hi <= G::kMin) return {G::kMin, G::kMin};
-  if (r.lo >= G::kMax) return {G::kMax, G::kMax};
-  return r;
+// Narrows what is known of a value, [known.lo, known.hi], with null-window
+// probes: is it at least t? The value range is a handful of integers, so a
+// binary search needs two or three probes, each far cheaper than one search
+// with the whole range as its window (a null window cuts off at every node
+// that settles the question). `probe(alpha, beta)` searches within
+// (alpha, beta). Stops when exact, or when a probe settles nothing (a
+// horizon or the budget was reached).
+template <class Probe>
+Interval narrow(Interval known, Probe probe) noexcept {
+  while (!known.exact()) {
+    const int t = known.lo + (known.hi - known.lo + 1) / 2;  // in (lo, hi]
+    const Interval r = probe(t - 1, t);
+    const Interval now{std::max(known.lo, r.lo), std::min(known.hi, r.hi)};
+    if (now.lo == known.lo && now.hi == known.hi) break;
+    known = now;
+  }
+  return known;
 }
 
 // The value of s for its mover by iterative deepening: depth `step`, then
@@ -153,10 +163,8 @@ Interval root_value(Table& table, Options options, const typename G::State& s, i
   table.next_generation();
   Searcher<G> searcher(table, options, budget);
   Interval r{G::kMin, G::kMax};
-  for (int depth = step; !searcher.spent(); depth += step) {
-    r = settled<G>(searcher.search(s, G::kMin, G::kMax, depth));
-    if (r.exact()) break;
-  }
+  for (int depth = step; !r.exact() && !searcher.spent(); depth += step)
+    r = narrow(r, [&](int a, int b) { return searcher.search(s, a, b, depth); });
   *nodes += searcher.nodes();
   return r;
 }
@@ -177,10 +185,8 @@ int root_values(Table& table, Options options, const typename G::State& s, int s
   for (int depth = step;; depth += step) {
     bool open = false;
     for (int i = 0; i < n && !searcher.spent(); ++i)
-      if (!out[i].exact()) {
-        const Interval r = settled<G>(searcher.child(s, moves[i], mover, G::kMin, G::kMax, depth));
-        out[i] = Interval{std::max(out[i].lo, r.lo), std::min(out[i].hi, r.hi)};
-      }
+      out[i] = narrow(
+          out[i], [&](int a, int b) { return searcher.child(s, moves[i], mover, a, b, depth); });
     for (int i = 0; i < n; ++i) open |= !out[i].exact();
     if (!open || searcher.spent()) break;
   }
