@@ -8,6 +8,6 @@ ints 1 and 2; cards are int ids 1..36; moves and events are plain dicts.
 from __future__ import annotations
 
 from trumpf._core.durak import Bot, Error, Game
-from trumpf.durak import card, deck, result, rules, search
+from trumpf.durak import card, deck, result, rules, search, solve
 
-__all__ = ["Bot", "Error", "Game", "card", "deck", "result", "rules", "search"]
+__all__ = ["Bot", "Error", "Game", "card", "deck", "result", "rules", "search", "solve"]

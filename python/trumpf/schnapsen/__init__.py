@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from trumpf._core.schnapsen import Bot, Deal, Error, Match, other
 
-from . import card, deck, scoring, search, trick, variant
+from . import card, deck, scoring, search, solve, trick, variant
 
 __all__ = [
     "Bot",
@@ -26,6 +26,7 @@ __all__ = [
     "other",
     "scoring",
     "search",
+    "solve",
     "trick",
     "variant",
 ]
