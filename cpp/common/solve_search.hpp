@@ -34,6 +34,18 @@ struct Interval {
 struct Options {
   bool table = true;     // off: a baseline that only prunes by alpha-beta
   bool ordering = true;  // off: legal order, and no table hint
+  // Iterative deepening from this many plies, doubling; 0: one pass to the
+  // end of the game. Without an evaluation at the horizon a shallow pass
+  // proves only short forced endings and cuts nothing off elsewhere, so
+  // the solvers default to one pass (bench/solver.py measures both).
+  int deepening = 0;
+  // Positions whose weight (the game's measure of work left) is below this
+  // are searched without the table.
+  int table_from = 0;
+
+  // The depth of the first pass: the option's, or deeper than any game.
+  int first_depth() const noexcept { return deepening > 0 ? deepening : kWholeGame; }
+  static constexpr int kWholeGame = 1 << 20;
 };
 
 template <class G>
@@ -52,10 +64,14 @@ class Searcher {
   // exact when it lies inside; hi <= alpha or lo >= beta otherwise; and
   // anything true when depth or budget ran out.
   Interval search(const State& s, int alpha, int beta, int depth) noexcept {
-    const std::uint64_t key = G::key(s);
+    // Near the end of a game the subtrees are so small that hashing and a
+    // probe (a likely cache miss) cost more than searching them again.
+    const int weight = G::weight(s);
+    const bool tabled = options_.table && weight >= options_.table_from;
+    const std::uint64_t key = tabled ? G::key(s) : 0;
     int lo = G::kMin, hi = G::kMax;
     std::uint8_t hint_kind = 0xFF, hint_arg = 0;
-    if (options_.table) {
+    if (tabled) {
       if (const Entry* e = table_.probe(key)) {
         lo = e->lo;
         hi = e->hi;
@@ -89,7 +105,7 @@ class Searcher {
     // an upper bound of the position; with one, only the lower bound grew.
     lo = std::max(lo, best_lo);
     if (!cut) hi = std::min(hi, best_hi);
-    if (options_.table) table_.store(key, lo, hi, G::kind_of(best), G::arg_of(best), G::weight(s));
+    if (tabled) table_.store(key, lo, hi, G::kind_of(best), G::arg_of(best), weight);
     return {lo, hi};
   }
 
@@ -135,6 +151,11 @@ class Searcher {
   std::uint64_t nodes_ = 0;
 };
 
+// The next pass of iterative deepening goes twice as deep.
+inline int deeper(int depth) noexcept {
+  return depth < Options::kWholeGame ? 2 * depth : Options::kWholeGame;
+}
+
 // Narrows what is known of a value, [known.lo, known.hi], with null-window
 // probes: is it at least t? The value range is a handful of integers, so a
 // binary search needs two or three probes, each far cheaper than one search
@@ -155,7 +176,8 @@ Interval narrow(Interval known, Probe probe) noexcept {
 }
 
 // The value of s for its mover by iterative deepening: depth `step`, then
-// 2 * step, ... until it is exact or `budget` nodes are spent. Adds the
+// twice that, and so on (doubling keeps the repeated shallow work a small
+// part of the whole) until it is exact or `budget` nodes are spent. Adds the
 // nodes it searched to *nodes.
 template <class G>
 Interval root_value(Table& table, Options options, const typename G::State& s, int step,
@@ -163,7 +185,7 @@ Interval root_value(Table& table, Options options, const typename G::State& s, i
   table.next_generation();
   Searcher<G> searcher(table, options, budget);
   Interval r{G::kMin, G::kMax};
-  for (int depth = step; !r.exact() && !searcher.spent(); depth += step)
+  for (int depth = step; !r.exact() && !searcher.spent(); depth = deeper(depth))
     r = narrow(r, [&](int a, int b) { return searcher.search(s, a, b, depth); });
   *nodes += searcher.nodes();
   return r;
@@ -182,7 +204,7 @@ int root_values(Table& table, Options options, const typename G::State& s, int s
   const int n = G::legal(s, moves);
   const int mover = G::mover(s);
   for (int i = 0; i < n; ++i) out[i] = Interval{G::kMin, G::kMax};
-  for (int depth = step;; depth += step) {
+  for (int depth = step;; depth = deeper(depth)) {
     bool open = false;
     for (int i = 0; i < n && !searcher.spent(); ++i)
       out[i] = narrow(

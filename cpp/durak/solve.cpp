@@ -63,9 +63,6 @@ struct Game {
   }
 };
 
-// Plies added by each round of iterative deepening.
-constexpr int kStep = 4;
-
 }  // namespace
 
 int result_value(const GameState& s, int seat) noexcept {
@@ -77,13 +74,14 @@ Solver::Solver(int table_bits, solve::Options options) : table_(table_bits), opt
 
 Verdict Solver::value(const GameState& s, std::uint64_t budget) noexcept {
   if (is_over(s)) return Verdict{0, 0};
-  return solve::root_value<Game>(table_, options_, s, kStep, budget, &nodes_);
+  return solve::root_value<Game>(table_, options_, s, options_.first_depth(), budget, &nodes_);
 }
 
 int Solver::values(const GameState& s, std::uint64_t budget, Move* moves,
                    Verdict* verdicts) noexcept {
   if (is_over(s)) return 0;
-  return solve::root_values<Game>(table_, options_, s, kStep, budget, moves, verdicts, &nodes_);
+  return solve::root_values<Game>(table_, options_, s, options_.first_depth(), budget, moves,
+                                  verdicts, &nodes_);
 }
 
 }  // namespace trumpf::durak

@@ -76,9 +76,6 @@ struct Game {
   }
 };
 
-// Deeper than any deal: the whole tree is searched in one pass.
-constexpr int kWholeTree = 1 << 20;
-
 }  // namespace
 
 int result_value(const DealState& s, Seat seat) noexcept {
@@ -91,14 +88,16 @@ Solver::Solver(int table_bits, solve::Options options) : table_(table_bits), opt
 
 int Solver::value(const DealState& s) noexcept {
   if (s.over) return result_value(s, s.turn);
-  return solve::root_value<Game>(table_, options_, s, kWholeTree, ~std::uint64_t(0), &nodes_).lo;
+  return solve::root_value<Game>(table_, options_, s, options_.first_depth(), ~std::uint64_t(0),
+                                 &nodes_)
+      .lo;
 }
 
 int Solver::values(const DealState& s, Move* moves, int* values) noexcept {
   if (s.over) return 0;
   solve::Interval v[kMaxMoves];
-  const int n = solve::root_values<Game>(table_, options_, s, kWholeTree, ~std::uint64_t(0), moves,
-                                         v, &nodes_);
+  const int n = solve::root_values<Game>(table_, options_, s, options_.first_depth(),
+                                         ~std::uint64_t(0), moves, v, &nodes_);
   for (int i = 0; i < n; ++i) values[i] = v[i].lo;
   return n;
 }

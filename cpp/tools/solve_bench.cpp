@@ -7,8 +7,10 @@
 //            schnapsen-exhausted, ...            just after the last draw
 //            schnapsen-start, sixtysix-start     the first move of a deal
 //            durak-endgame                       the first move with the talon empty
+//            durak-botgame                       the same, the level-3 bot on both seats
 //            (a -values suffix solves every move, not just the position)
-//   OPTIONS  full (default), no-table, no-order, plain (neither)
+//   OPTIONS  full (default), no-table, no-order, plain (neither),
+//            deepening (iterative deepening from 8 plies)
 //
 // Positions come from random play that never claims (a random claim would
 // end most deals at once) and, for "-exhausted", never closes; each is
@@ -33,6 +35,8 @@ solve::Options options_named(const std::string& name) {
   if (name == "no-table") return {false, true};
   if (name == "no-order") return {true, false};
   if (name == "plain") return {false, false};
+  if (name == "deepening") return {true, true, 8};
+  if (name.rfind("from", 0) == 0) return {true, true, 0, std::atoi(name.c_str() + 4)};
   return {};
 }
 
@@ -69,7 +73,8 @@ bool schnapsen_position(const std::string& kind, schnapsen::VariantId v, std::mt
   return false;
 }
 
-bool durak_position(std::mt19937_64& rng, durak::GameState& s) {
+// Random play, or the level-3 reference bot on both seats (realistic hands).
+bool durak_position(std::mt19937_64& rng, bool bots, durak::GameState& s) {
   std::uint8_t seed[32];
   for (auto& b : seed) b = std::uint8_t(rng());
   durak::deal_game(seed, 1 + rng() % 1000, s);
@@ -77,7 +82,8 @@ bool durak_position(std::mt19937_64& rng, durak::GameState& s) {
   while (!durak::is_over(s) && s.talon_left() > 0) {
     const int seat = durak::turn_of(s);
     const int n = durak::legal_moves(s, seat, moves);
-    durak::apply_move(s, seat, moves[rng() % n], nullptr);
+    const durak::Move m = bots ? durak::bot_choose(s, seat, 3, 0) : moves[rng() % n];
+    durak::apply_move(s, seat, m, nullptr);
   }
   return !durak::is_over(s);
 }
@@ -109,11 +115,11 @@ int main(int argc, char** argv) {
   double seconds = 0;
   std::uint64_t nodes = 0;
   int unknown = 0, positions = 0;
-  if (what == "durak-endgame") {
+  if (what == "durak-endgame" || what == "durak-botgame") {
     std::vector<durak::GameState> todo;
     durak::GameState s;
     while (int(todo.size()) < n)
-      if (durak_position(rng, s)) todo.push_back(s);
+      if (durak_position(rng, what == "durak-botgame", s)) todo.push_back(s);
     durak::Solver solver(18, options);
     durak::Move moves[durak::kMaxMoves];
     durak::Verdict verdicts[durak::kMaxMoves];
