@@ -8,6 +8,8 @@
 //   int score(const State& over, int seat)   the result, from seat's view
 //   uint64_t key(const State&)         everything the future depends on
 //   int weight(const State&)           work below a position (table replacement)
+//   kEtcFrom                           the weight from which to try cut-offs
+//                                      from the table before searching
 //   int order(const State&, Move)      a guess: moves with more are tried first
 //   uint8_t kind_of(Move), arg_of(Move)
 //
@@ -42,6 +44,8 @@ struct Options {
   // Positions whose weight (the game's measure of work left) is below this
   // are searched without the table.
   int table_from = 0;
+  // Enhanced transposition cut-offs at positions of weight G::kEtcFrom up.
+  bool etc = true;
 
   // The depth of the first pass: the option's, or deeper than any game.
   int first_depth() const noexcept { return deepening > 0 ? deepening : kWholeGame; }
@@ -86,6 +90,27 @@ class Searcher {
     if (options_.ordering) sort_moves(s, moves, n, hint_kind, hint_arg);
     const int a = std::max(alpha, lo), b = std::min(beta, hi);
     const int mover = G::mover(s);
+    if (tabled && options_.etc && weight >= G::kEtcFrom) {
+      // Enhanced transposition cut-off: a child the table already proves
+      // good enough ends the search here before any subtree is entered.
+      for (int i = 0; i < n; ++i) {
+        State t = s;
+        G::apply(t, moves[i]);
+        int clo;
+        if (G::over(t)) {
+          clo = G::score(t, mover);
+        } else {
+          const Entry* e = table_.probe(G::key(t));
+          if (!e) continue;
+          clo = G::mover(t) == mover ? e->lo : -e->hi;
+        }
+        if (clo >= b) {
+          lo = std::max(lo, clo);
+          table_.store(key, lo, hi, G::kind_of(moves[i]), G::arg_of(moves[i]), weight);
+          return {lo, hi};
+        }
+      }
+    }
     int best_lo = G::kMin, best_hi = G::kMin;
     Move best = moves[0];
     bool cut = false;

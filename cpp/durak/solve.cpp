@@ -40,6 +40,9 @@ struct Game {
     return solve::key_of(w0, w1, b.cards());
   }
 
+  // Cut-offs from the table cost more than they saved in endgames (measured).
+  static constexpr int kEtcFrom = 1 << 20;
+
   static int weight(const State& s) noexcept {
     return count_of(s.hands[0] | s.hands[1]) + s.bout.size() + s.talon_left();
   }

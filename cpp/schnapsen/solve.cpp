@@ -45,7 +45,10 @@ struct Game {
     return solve::key_of(w0, w1, w2);
   }
 
-  static int weight(const State& s) noexcept { return s.hand_n[0] + s.hand_n[1] + talon_left(s); }
+  // Cards still to be played or drawn (a closed talon's are dead).
+  static int weight(const State& s) noexcept { return s.hand_n[0] + s.hand_n[1] + draw_left(s); }
+  // Cut-offs from the table pay in phase 1 only; later subtrees are small.
+  static constexpr int kEtcFrom = 13;
 
   // A guess at the better moves, best first: a claim with the points for it,
   // the exchange and marriages (free points), then leads of the cards most

@@ -9,7 +9,7 @@
 //            durak-endgame                       the first move with the talon empty
 //            durak-botgame                       the same, the level-3 bot on both seats
 //            (a -values suffix solves every move, not just the position)
-//   OPTIONS  full (default), no-table, no-order, plain (neither),
+//   OPTIONS  full (default), no-table, no-order, plain (neither), no-etc,
 //            deepening (iterative deepening from 8 plies)
 //
 // Positions come from random play that never claims (a random claim would
@@ -36,6 +36,7 @@ solve::Options options_named(const std::string& name) {
   if (name == "no-order") return {true, false};
   if (name == "plain") return {false, false};
   if (name == "deepening") return {true, true, 8};
+  if (name == "no-etc") return {true, true, 0, 0, false};
   if (name.rfind("from", 0) == 0) return {true, true, 0, std::atoi(name.c_str() + 4)};
   return {};
 }
