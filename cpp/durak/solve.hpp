@@ -17,6 +17,15 @@
 // so it cannot be better than any move on the board (and legal_moves does not
 // offer it). Moves go through legal_moves and apply_legal only. No call
 // allocates; the table is allocated once, by the constructor.
+//
+// Equivalent cards are not merged, as it does not pay. Two attack cards are
+// never interchangeable: a taken one goes to the other seat and may later
+// meet its twin. Two beats of one suit are, once the talon is empty, when no
+// card in play lies between them and none shares either's rank (the beat
+// stays on the table, then goes to the discard or back with its twin). That
+// was built and checked exact, but it seldom applies: on 60 positions from
+// bot play the same positions stayed unknown and the check cost 12% more
+// instructions (callgrind), so it was taken out.
 #pragma once
 
 #include <cstdint>

@@ -13,6 +13,13 @@
 // and Sixty-Six's draw among them, through legal_moves and apply_legal only:
 // the solver knows no rule of its own, so any rule the engine plays it solves.
 // No call allocates; the table is allocated once, by the constructor.
+//
+// Equivalent cards are not merged: none are, provably. The six ranks of a
+// suit all carry different card points, and points decide 66, Schneider
+// and Sixty-Six's comparison at the end, so even two cards of one suit with
+// every card between them played can change a result by a single point
+// (65 against 66). Equal points come only in different suits, which the
+// talon, the trump and the marriages tell apart.
 #pragma once
 
 #include <cstdint>
