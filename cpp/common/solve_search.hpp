@@ -10,6 +10,7 @@
 //   int weight(const State&)           work below a position (table replacement)
 //   kEtcFrom                           the weight from which to try cut-offs
 //                                      from the table before searching
+//   kOrderFrom                         the weight from which order() is asked
 //   int order(const State&, Move)      a guess: moves with more are tried first
 //   uint8_t kind_of(Move), arg_of(Move)
 //
@@ -87,7 +88,12 @@ class Searcher {
 
     Move moves[G::kMaxMoves];
     const int n = G::legal(s, moves);
-    if (options_.ordering) sort_moves(s, moves, n, hint_kind, hint_arg);
+    if (options_.ordering) {
+      if (weight >= G::kOrderFrom)
+        sort_moves(s, moves, n, hint_kind, hint_arg);
+      else
+        hint_first(moves, n, hint_kind, hint_arg);
+    }
     const int a = std::max(alpha, lo), b = std::min(beta, hi);
     const int mover = G::mover(s);
     if (tabled && options_.etc && weight >= G::kEtcFrom) {
@@ -149,6 +155,19 @@ class Searcher {
   }
 
  private:
+  // Near the end a guess costs more than it saves: only the table's best
+  // move goes first.
+  static void hint_first(Move* moves, int n, std::uint8_t hint_kind,
+                         std::uint8_t hint_arg) noexcept {
+    for (int i = 1; i < n; ++i)
+      if (G::kind_of(moves[i]) == hint_kind && G::arg_of(moves[i]) == hint_arg) {
+        const Move m = moves[i];
+        for (int j = i; j > 0; --j) moves[j] = moves[j - 1];
+        moves[0] = m;
+        return;
+      }
+  }
+
   void sort_moves(const State& s, Move* moves, int n, std::uint8_t hint_kind,
                   std::uint8_t hint_arg) const noexcept {
     int score[G::kMaxMoves];

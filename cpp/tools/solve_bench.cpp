@@ -116,6 +116,7 @@ int main(int argc, char** argv) {
   double seconds = 0;
   std::uint64_t nodes = 0;
   int unknown = 0, positions = 0;
+  long cards_all = 0, cards_unknown = 0;  // Durak: cards in play, summed
   if (what == "durak-endgame" || what == "durak-botgame") {
     std::vector<durak::GameState> todo;
     durak::GameState s;
@@ -134,6 +135,9 @@ int main(int argc, char** argv) {
         exact = solver.value(p, budget).exact();
       }
       unknown += !exact;
+      const int cards = durak::count_of(p.hands[0] | p.hands[1]) + p.bout.size();
+      cards_all += cards;
+      if (!exact) cards_unknown += cards;
     }
     seconds = cpu_seconds() - t0;
     nodes = solver.nodes();
@@ -164,8 +168,11 @@ int main(int argc, char** argv) {
   }
   std::printf(
       "{\"what\": \"%s%s\", \"options\": \"%s\", \"positions\": %d, \"nodes\": %llu, "
-      "\"seconds\": %.6f, \"unknown\": %d, \"budget\": %llu}\n",
+      "\"seconds\": %.6f, \"unknown\": %d, \"budget\": %llu, \"cards\": %.2f, "
+      "\"cards_unknown\": %.2f}\n",
       what.c_str(), all_moves ? "-values" : "", option_name.c_str(), positions,
-      (unsigned long long)nodes, seconds, unknown, (unsigned long long)budget);
+      (unsigned long long)nodes, seconds, unknown, (unsigned long long)budget,
+      positions ? double(cards_all) / positions : 0.0,
+      unknown ? double(cards_unknown) / unknown : 0.0);
   return 0;
 }
