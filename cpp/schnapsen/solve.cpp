@@ -49,7 +49,8 @@ struct Game {
   static int weight(const State& s) noexcept { return s.hand_n[0] + s.hand_n[1] + draw_left(s); }
   // Cut-offs from the table pay in phase 1 only; later subtrees are small.
   static constexpr int kEtcFrom = 13;
-  // A guess pays in phase 1 only; from the close on, the table's move is enough.
+  // A guess pays only while much is left (phase 1, and the first trick of
+  // Sixty-Six's phase 2); later the table's best move is enough.
   static constexpr int kOrderFrom = 11;
 
   // A guess at the better moves, best first: a claim with the points for it,
