@@ -22,4 +22,5 @@ target_sources(_core PRIVATE
   cpp/bindings/durak/register_game.cpp
   cpp/bindings/durak/register_bot.cpp
   cpp/bindings/sim/register_sim.cpp
+  cpp/bindings/register_solve.cpp
 )

@@ -1,3 +1,6 @@
 # C++-only programs for benchmarking (bench/callgrind.sh); not installed.
 add_executable(trumpf_play cpp/tools/play.cpp)
 target_link_libraries(trumpf_play PRIVATE trumpf_engine)
+# The exact solvers on random positions (bench/solver.py).
+add_executable(trumpf_solve_bench cpp/tools/solve_bench.cpp)
+target_link_libraries(trumpf_solve_bench PRIVATE trumpf_engine)
