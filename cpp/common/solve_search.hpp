@@ -12,7 +12,9 @@
 //                                      from the table before searching
 //   kOrderFrom                         the weight from which order() is asked
 //   int order(const State&, Move)      a guess: moves with more are tried first
-//   uint8_t kind_of(Move), arg_of(Move)
+//   uint32_t code_of(Move)             the move in 24 bits, every field that
+//                                      tells two legal moves apart (the table's
+//                                      best-move hint)
 //
 // Values are negamax, from the mover's view; a move that leaves the same
 // seat on turn (a marriage, a close, an attack) keeps the sign. Every search
@@ -75,13 +77,12 @@ class Searcher {
     const bool tabled = options_.table && weight >= options_.table_from;
     const std::uint64_t key = tabled ? G::key(s) : 0;
     int lo = G::kMin, hi = G::kMax;
-    std::uint8_t hint_kind = 0xFF, hint_arg = 0;
+    std::uint32_t hint = kNoMove;
     if (tabled) {
       if (const Entry* e = table_.probe(key)) {
         lo = e->lo;
         hi = e->hi;
-        hint_kind = e->move_kind;
-        hint_arg = e->move_arg;
+        hint = e->move_code();
       }
     }
     if (lo == hi || hi <= alpha || lo >= beta || depth <= 0 || spent()) return {lo, hi};
@@ -90,9 +91,9 @@ class Searcher {
     const int n = G::legal(s, moves);
     if (options_.ordering) {
       if (weight >= G::kOrderFrom)
-        sort_moves(s, moves, n, hint_kind, hint_arg);
+        sort_moves(s, moves, n, hint);
       else
-        hint_first(moves, n, hint_kind, hint_arg);
+        hint_first(moves, n, hint);
     }
     const int a = std::max(alpha, lo), b = std::min(beta, hi);
     const int mover = G::mover(s);
@@ -112,7 +113,7 @@ class Searcher {
         }
         if (clo >= b) {
           lo = std::max(lo, clo);
-          table_.store(key, lo, hi, G::kind_of(moves[i]), G::arg_of(moves[i]), weight);
+          table_.store(key, lo, hi, G::code_of(moves[i]), weight);
           return {lo, hi};
         }
       }
@@ -136,7 +137,7 @@ class Searcher {
     // an upper bound of the position; with one, only the lower bound grew.
     lo = std::max(lo, best_lo);
     if (!cut) hi = std::min(hi, best_hi);
-    if (tabled) table_.store(key, lo, hi, G::kind_of(best), G::arg_of(best), weight);
+    if (tabled) table_.store(key, lo, hi, G::code_of(best), weight);
     return {lo, hi};
   }
 
@@ -157,10 +158,9 @@ class Searcher {
  private:
   // Near the end a guess costs more than it saves: only the table's best
   // move goes first.
-  static void hint_first(Move* moves, int n, std::uint8_t hint_kind,
-                         std::uint8_t hint_arg) noexcept {
+  static void hint_first(Move* moves, int n, std::uint32_t hint) noexcept {
     for (int i = 1; i < n; ++i)
-      if (G::kind_of(moves[i]) == hint_kind && G::arg_of(moves[i]) == hint_arg) {
+      if (G::code_of(moves[i]) == hint) {
         const Move m = moves[i];
         for (int j = i; j > 0; --j) moves[j] = moves[j - 1];
         moves[0] = m;
@@ -168,13 +168,10 @@ class Searcher {
       }
   }
 
-  void sort_moves(const State& s, Move* moves, int n, std::uint8_t hint_kind,
-                  std::uint8_t hint_arg) const noexcept {
+  void sort_moves(const State& s, Move* moves, int n, std::uint32_t hint) const noexcept {
     int score[G::kMaxMoves];
-    for (int i = 0; i < n; ++i) {
-      const bool hinted = G::kind_of(moves[i]) == hint_kind && G::arg_of(moves[i]) == hint_arg;
-      score[i] = hinted ? 1 << 20 : G::order(s, moves[i]);
-    }
+    for (int i = 0; i < n; ++i)
+      score[i] = G::code_of(moves[i]) == hint ? 1 << 20 : G::order(s, moves[i]);
     // Insertion sort: a handful of moves, and ties keep the legal order.
     for (int i = 1; i < n; ++i) {
       const Move m = moves[i];

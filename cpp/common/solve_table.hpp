@@ -14,13 +14,22 @@
 
 namespace trumpf::solve {
 
+// A move as the table keeps it: the game's code_of(move), every field that
+// tells two legal moves apart (a Schnapsen marriage by lead differs from its
+// twin only by the card it leads), in 24 bits.
+constexpr std::uint32_t kNoMove = 0xFFFFFFFF;  // no hint: matches no code
+
 struct Entry {
   std::uint64_t key;
   std::int8_t lo, hi;
-  std::uint8_t move_kind, move_arg;  // the best move seen, a hint for ordering only
+  std::uint8_t move[3];  // the best move seen (code_of, little-endian), a hint for ordering only
   std::uint8_t generation;
   std::uint8_t weight;  // how much work the entry stands for: bigger is kept
-  std::uint8_t pad[2];
+  std::uint8_t pad;
+
+  std::uint32_t move_code() const noexcept {
+    return std::uint32_t(move[0]) | std::uint32_t(move[1]) << 8 | std::uint32_t(move[2]) << 16;
+  }
 };
 static_assert(sizeof(Entry) == 16, "two entries share half a cache line");
 
@@ -46,8 +55,8 @@ class Table {
     return nullptr;
   }
 
-  void store(std::uint64_t key, int lo, int hi, std::uint8_t kind, std::uint8_t arg,
-             int weight) noexcept {
+  // `move` is a code_of below 2^24.
+  void store(std::uint64_t key, int lo, int hi, std::uint32_t move, int weight) noexcept {
     Entry* b = &slots_[2 * (key & mask_)];
     Entry* e = nullptr;
     for (int i = 0; i < 2 && !e; ++i)
@@ -64,11 +73,10 @@ class Table {
     *e = Entry{key,
                std::int8_t(lo),
                std::int8_t(hi),
-               kind,
-               arg,
+               {std::uint8_t(move), std::uint8_t(move >> 8), std::uint8_t(move >> 16)},
                generation_,
                std::uint8_t(weight > 255 ? 255 : weight),
-               {0, 0}};
+               0};
   }
 
  private:

@@ -19,8 +19,9 @@ struct Game {
   static bool over(const State& s) noexcept { return is_over(s); }
   static int mover(const State& s) noexcept { return turn_of(s); }
   static int score(const State& s, int seat) noexcept { return result_value(s, seat); }
-  static std::uint8_t kind_of(Move m) noexcept { return std::uint8_t(m.kind); }
-  static std::uint8_t arg_of(Move m) noexcept { return m.card; }
+  static std::uint32_t code_of(Move m) noexcept {
+    return std::uint32_t(m.kind) | std::uint32_t(m.card) << 8;
+  }
 
   // Every field a rule reads, packed without loss, except the talon's order
   // (fixed for a whole search; the table starts afresh for every root) and

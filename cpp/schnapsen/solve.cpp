@@ -22,8 +22,11 @@ struct Game {
   static bool over(const State& s) noexcept { return s.over; }
   static int mover(const State& s) noexcept { return s.turn; }
   static int score(const State& s, int seat) noexcept { return result_value(s, Seat(seat)); }
-  static std::uint8_t kind_of(Move m) noexcept { return std::uint8_t(m.kind); }
-  static std::uint8_t arg_of(Move m) noexcept { return m.arg; }
+  // All three fields: under marriage_by_lead the two marriages of one suit
+  // differ only by the card they lead.
+  static std::uint32_t code_of(Move m) noexcept {
+    return std::uint32_t(m.kind) | std::uint32_t(m.arg) << 8 | std::uint32_t(m.card) << 16;
+  }
 
   // Every field a rule reads, packed without loss (each within its range),
   // except what is fixed for a whole search (the rules, house rules and all;
