@@ -35,12 +35,14 @@ MODULES: list[str] = [
     "trumpf.schnapsen.scoring",
     "trumpf.schnapsen.variant",
     "trumpf.schnapsen.search",
+    "trumpf.schnapsen.solve",
     "trumpf.durak",
     "trumpf.durak.card",
     "trumpf.durak.deck",
     "trumpf.durak.rules",
     "trumpf.durak.result",
     "trumpf.durak.search",
+    "trumpf.durak.solve",
 ]
 
 # Descriptors that are properties: Python's own, pybind11's, and the plain

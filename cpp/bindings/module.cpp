@@ -13,5 +13,4 @@ PYBIND11_MODULE(_core, m) {
   trumpf::bindings::register_durak(durak);
   auto sim = m.def_submodule("sim", "The batch simulator: many whole games on threads.");
   trumpf::bindings::register_sim(sim);
-  trumpf::bindings::register_solve(m);
 }

@@ -12,9 +12,6 @@ void register_common(pybind11::module_& m);
 void register_schnapsen(pybind11::module_& m);
 void register_durak(pybind11::module_& m);
 void register_sim(pybind11::module_& m);
-// The solve submodule, on the module whose schnapsen and durak submodules
-// (and their Error classes) are already registered.
-void register_solve(pybind11::module_& m);
 
 // A copy of the engine state inside a bound Deal or Match (the current deal),
 // or a Durak Game; Error bad_game for anything else. A copy, so nothing

@@ -14,6 +14,7 @@ void register_durak(pybind11::module_& m) {
   durak::register_rules(m);
   durak::register_game(m);
   durak::register_bot(m);
+  durak::register_solve(m);
 }
 
 }  // namespace trumpf::bindings

@@ -3,7 +3,6 @@
 from . import durak as durak
 from . import schnapsen as schnapsen
 from . import sim as sim
-from . import solve as solve
 
 def sha256(data: bytes, hardware: bool = True) -> bytes: ...
 def sha256_uses_hardware() -> bool: ...

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._args import as_int, show
 from .errors import Error
 from .game import Game
 
@@ -56,17 +57,13 @@ def value(game: Game, budget: int = DEFAULT_BUDGET) -> int | None:
 
 def _live(game: object) -> None:
     if not isinstance(game, Game):
-        raise Error("bad_game", f"not a durak Game: {game!r}")
-    if game.over:
-        raise Error("game_over", "the game is over: nothing to solve")
+        raise Error("bad_game", f"not a built durak Game: {show(game)}")
+    if game.over:  # an unbuilt Game refuses not_built here
+        raise Error("game_over", "the game is over: there is nothing to solve")
 
 
 def _check_budget(budget: object) -> int:
-    if type(budget) is not int:
-        raise Error("bad_budget", f"budget is a number of positions, an int, not {budget!r}")
-    if not 1 <= budget <= MAX_BUDGET:
-        raise Error("bad_budget", f"budget must be 1..{MAX_BUDGET}, not {budget!r}")
-    return budget
+    return as_int(budget, "bad_budget", "budget", 1, MAX_BUDGET)
 
 
 def _turn(game: Game) -> int:

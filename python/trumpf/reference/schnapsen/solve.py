@@ -4,13 +4,16 @@ Every move of both seats is tried on a copy, claims, closes, exchanges,
 marriages and Sixty-Six's draw included, through nothing but the Deal's own
 ``legal``, ``apply``, ``over`` and ``result``: no pruning, no table, no
 ordering, so it is slow and obviously right, and answers only for small
-positions. The same functions as :mod:`trumpf.schnapsen.solve`.
+positions. It knows no rule of its own either: a deal under house rules
+(``variant.custom``, a preset) is searched as that deal plays. The same
+functions as :mod:`trumpf.schnapsen.solve`, with the same refusals.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .._args import show
 from .deal import Deal
 from .errors import Error
 from .match import Match
@@ -29,15 +32,16 @@ def values(deal: Deal | Match) -> list[dict[str, Any]]:
 
 
 def value(deal: Deal | Match) -> int:
-    """The game points the position is worth to the seat on turn."""
+    """The game points the position is worth to the seat on turn, -3..3."""
     return _best(_live(deal))
 
 
 def _live(deal: object) -> Deal:
+    # An unbuilt Deal or Match refuses not_built at its first property.
     if isinstance(deal, Match):
         deal = deal.deal
     if not isinstance(deal, Deal):
-        raise Error("bad_game", f"a solver solves a Deal or a Match, not {deal!r}")
+        raise Error("bad_game", f"a solver solves a Deal or a Match, not {show(deal)}")
     if deal.over:
         raise Error("deal_over", "the deal is over: there is nothing to solve")
     return deal
