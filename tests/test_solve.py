@@ -4,10 +4,13 @@ Random positions small enough for the oracle's minimax (a few cards left once
 the talon is closed or gone; a few cards left in a Durak endgame), reached by
 random play on the core, rebuilt on the oracle from the move log, and solved
 by both: every legal move must get the same value, in the same order, with the
-same move dict. ``VARIANTS`` is the list of rule sets; a house-rule table
-joins it as one more entry. Larger positions, phase 1 (closes, exchanges,
-draws) included, are checked in C++ against plain alpha-beta by
-cpp/tests/solve_test.cpp.
+same move dict. ``VARIANTS`` is the list of rule sets: the two games, the
+``schnapsen-tjger`` preset (marriages shown by a lead, a failed close paying
+the closer's value) and random ``variant.custom`` tables on both games, for
+the solver knows no rule of its own and must be exact under every one.
+Larger positions, phase 1 (closes, exchanges, draws, the minimum stocks)
+included, are checked in C++ against plain alpha-beta under the same kinds
+of tables by cpp/tests/solve_test.cpp.
 """
 
 from __future__ import annotations
@@ -23,8 +26,42 @@ import trumpf.reference.schnapsen as schnapsen_oracle
 import trumpf.schnapsen as schnapsen
 from differential import scaled
 
+
+def house_tables(count: int) -> list[Any]:
+    """``count`` random house-rule tables on each game, the same on every run.
+
+    The first of each game has both rules that reach phase 2 (a marriage by
+    lead, a failed close paying the closer's value); the minimum stocks and
+    the rest are drawn at random.
+    """
+    rng = random.Random("solver house rules")
+    tables = []
+    for base, stock in (("schnapsen", 10), ("sixtysix", 12)):
+        for index in range(count):
+            tables.append(
+                schnapsen.variant.custom(
+                    base,
+                    exchange_min_stock=rng.randint(1, stock),
+                    close_min_stock=rng.randint(1, stock),
+                    marriage_by_lead=index == 0 or rng.random() < 0.5,
+                    failed_close_pays=rng.choice(
+                        ["closer_value"] if index == 0 else ["reference", "closer_value"]
+                    ),
+                )
+            )
+    return tables
+
+
+def variant_id(variant: Any) -> str:
+    if isinstance(variant, str):
+        return variant
+    return "{name}-x{exchange_min_stock}-c{close_min_stock}-{lead}-{failed_close_pays}".format(
+        lead="by_lead" if variant["marriage_by_lead"] else "declared", **variant
+    )
+
+
 # Every rule set the solver must be exact under: pass each to Deal.build.
-VARIANTS: list[Any] = ["schnapsen", "sixtysix"]
+VARIANTS: list[Any] = ["schnapsen", "sixtysix", "schnapsen-tjger", *house_tables(2)]
 CHUNKS = 10  # each variant's positions in this many tests, for progress and -x
 PER_CHUNK = scaled(120)  # positions per chunk: 1200 a variant
 DURAK_PER_CHUNK = scaled(100)
@@ -57,9 +94,9 @@ def small_deal(variant: Any, rng: random.Random) -> Any:
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-@pytest.mark.parametrize("variant", VARIANTS, ids=str)
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
 def test_schnapsen_solver_agrees_with_minimax(variant: Any, chunk: int) -> None:
-    rng = random.Random(f"schnapsen {variant} {chunk}")
+    rng = random.Random(f"schnapsen {variant_id(variant)} {chunk}")
     for _ in range(PER_CHUNK):
         deal = small_deal(variant, rng)
         replica = schnapsen_oracle.Deal.from_log(deal.to_log())

@@ -66,6 +66,22 @@ struct Brute {
 
 int failures = 0;
 
+// A rule set the solver must be exact under, by name for the report.
+struct Table {
+  const char* name;
+  ts::Rules rules;
+};
+
+// The two reference games, the preset, and house rules on each base: the
+// solver knows no rule of its own, so each must come out exact for free.
+const Table kTables[] = {
+    {"schnapsen", ts::reference_rules(ts::kSchnapsen)},
+    {"sixtysix", ts::reference_rules(ts::kSixtySix)},
+    {"schnapsen-tjger", ts::kPresets[0].rules},
+    {"sixtysix-house", ts::Rules{ts::kSixtySix, 3, 5, true, ts::ClosePay::kCloserValue}},
+    {"schnapsen-house", ts::Rules{ts::kSchnapsen, 2, 4, false, ts::ClosePay::kCloserValue}},
+};
+
 void fail(const char* what, int position, int move, int want, int got) {
   std::printf("MISMATCH %s position %d move %d: brute force %d, solver %d\n", what, position, move,
               want, got);
@@ -74,10 +90,10 @@ void fail(const char* what, int position, int move, int want, int got) {
 
 // Random play from a random deal until `stop` says the position is wanted.
 template <class Stop>
-bool schnapsen_position(std::mt19937_64& rng, ts::VariantId v, ts::DealState& s, Stop stop) {
+bool schnapsen_position(std::mt19937_64& rng, const ts::Rules& rules, ts::DealState& s, Stop stop) {
   std::uint8_t seed[32];
   for (auto& b : seed) b = std::uint8_t(rng());
-  ts::deal_new(s, ts::reference_rules(v), seed, 1 + rng() % 1000, ts::Seat(rng() & 1));
+  ts::deal_new(s, rules, seed, 1 + rng() % 1000, ts::Seat(rng() & 1));
   ts::Move moves[ts::kMaxMoves];
   while (!s.over && !stop(s)) {
     const int n = ts::legal_moves(s, s.turn, moves);
@@ -88,14 +104,15 @@ bool schnapsen_position(std::mt19937_64& rng, ts::VariantId v, ts::DealState& s,
 
 int cards_left(const ts::DealState& s) { return s.hand_n[0] + s.hand_n[1]; }
 
-void check_schnapsen(std::mt19937_64& rng, ts::VariantId v, const char* kind, int count,
+void check_schnapsen(std::mt19937_64& rng, const Table& table, const char* kind, int count,
                      bool (*stop)(const ts::DealState&, std::mt19937_64&)) {
   ts::Solver solver;
   ts::Solver plain(0, trumpf::solve::Options{false, false});
   int done = 0, skipped = 0;
   for (int k = 0; done < count; ++k) {
     ts::DealState s;
-    if (!schnapsen_position(rng, v, s, [&](const ts::DealState& x) { return stop(x, rng); }))
+    if (!schnapsen_position(rng, table.rules, s,
+                            [&](const ts::DealState& x) { return stop(x, rng); }))
       continue;
     // Brute force first: the solver gets only the positions it can check.
     ts::Move moves[ts::kMaxMoves], plain_moves[ts::kMaxMoves];
@@ -118,8 +135,8 @@ void check_schnapsen(std::mt19937_64& rng, ts::VariantId v, const char* kind, in
     if (solver.value(s) != best) fail(kind, k, -1, best, solver.value(s));
     ++done;
   }
-  std::printf("%-10s %-24s %5d positions agree (%d too big for brute force)\n",
-              ts::variant_of(v).name, kind, done, skipped);
+  std::printf("%-16s %-24s %5d positions agree (%d too big for brute force)\n", table.name, kind,
+              done, skipped);
 }
 
 void check_durak(std::mt19937_64& rng, int count, int max_cards) {
@@ -158,36 +175,59 @@ void check_durak(std::mt19937_64& rng, int count, int max_cards) {
     if (!v.exact() || v.lo != best) fail("durak", k, -1, best, v.lo);
     ++done;
   }
-  std::printf("durak      talon empty, <= %2d cards   %5d positions agree (%d too big)\n",
+  std::printf("durak            talon empty, <= %2d cards   %5d positions agree (%d too big)\n",
               max_cards, done, skipped);
+}
+
+// How many positions a pass checks, as a factor of the default: the first
+// argument, else TRUMPF_SOLVE_TEST_SCALE, else 1. The default pass takes a
+// few seconds in Release; .ci/sanitize runs a small fraction of it under
+// ASan and UBSan. The long run: `trumpf_solve_test 10` (or the variable).
+double scale_of(int argc, char** argv) {
+  const char* given = argc > 1 ? argv[1] : std::getenv("TRUMPF_SOLVE_TEST_SCALE");
+  if (!given || !*given) return 1.0;
+  char* end = nullptr;
+  const double scale = std::strtod(given, &end);
+  if (*end || !(scale > 0) || scale > 1000) {
+    std::fprintf(stderr, "trumpf_solve_test: the scale is a number in (0, 1000], not '%s'\n",
+                 given);
+    std::exit(2);
+  }
+  return scale;
+}
+
+// At least one position of every kind, however small the scale.
+int scaled(int count, double scale) {
+  const int n = int(count * scale + 0.5);
+  return n < 1 ? 1 : n;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // each line as it comes, under ctest too
-  const int scale = argc > 1 ? std::atoi(argv[1]) : 1;
+  const double scale = scale_of(argc, argv);
   std::mt19937_64 rng(12);
-  for (ts::VariantId v : {ts::kSchnapsen, ts::kSixtySix}) {
-    check_schnapsen(rng, v, "phase 2, <= 6 cards", 600 * scale,
+  for (const Table& table : kTables) {
+    check_schnapsen(rng, table, "phase 2, <= 6 cards", scaled(600, scale),
                     [](const ts::DealState& s, std::mt19937_64&) {
                       return ts::phase(s) == 2 && cards_left(s) <= 6;
                     });
-    check_schnapsen(rng, v, "phase 2, any", 200 * scale,
+    check_schnapsen(rng, table, "phase 2, any", scaled(200, scale),
                     [](const ts::DealState& s, std::mt19937_64& r) {
                       return ts::phase(s) == 2 && r() % 3 == 0;
                     });
-    check_schnapsen(rng, v, "phase 1, talon <= 4", 150 * scale,
+    check_schnapsen(rng, table, "phase 1, talon <= 4", scaled(150, scale),
                     [](const ts::DealState& s, std::mt19937_64& r) {
                       return ts::phase(s) == 1 && ts::talon_left(s) <= 2 + int(r() % 2) * 2;
                     });
-    check_schnapsen(rng, v, "phase 1, talon <= 8", 30 * scale,
+    check_schnapsen(rng, table, "phase 1, talon <= 8", scaled(30, scale),
                     [](const ts::DealState& s, std::mt19937_64& r) {
                       return ts::phase(s) == 1 && ts::talon_left(s) <= 8 && r() % 2 == 0;
                     });
   }
-  check_durak(rng, 400 * scale, 7);
-  check_durak(rng, 60 * scale, 10);
+  check_durak(rng, scaled(400, scale), 7);
+  check_durak(rng, scaled(60, scale), 10);
   if (failures) {
     std::printf("%d failures\n", failures);
     return 1;

@@ -6,6 +6,7 @@
 //   WHAT     schnapsen-close, sixtysix-close     just after a random close
 //            schnapsen-exhausted, ...            just after the last draw
 //            schnapsen-start, sixtysix-start     the first move of a deal
+//            (any variant or preset name before the last dash: schnapsen-tjger-close)
 //            durak-endgame                       the first move with the talon empty
 //            durak-botgame                       the same, the level-3 bot on both seats
 //            (a -values suffix solves every move, not just the position)
@@ -57,12 +58,11 @@ schnapsen::Move random_move(const schnapsen::DealState& s, std::mt19937_64& rng,
 }
 
 // A position of the kind asked for, or false when the deal went another way.
-bool schnapsen_position(const std::string& kind, schnapsen::VariantId v, std::mt19937_64& rng,
-                        schnapsen::DealState& s) {
+bool schnapsen_position(const std::string& kind, const schnapsen::Rules& rules,
+                        std::mt19937_64& rng, schnapsen::DealState& s) {
   std::uint8_t seed[32];
   for (auto& b : seed) b = std::uint8_t(rng());
-  schnapsen::deal_new(s, schnapsen::reference_rules(v), seed, 1 + rng() % 1000,
-                      schnapsen::Seat(rng() & 1));
+  schnapsen::deal_new(s, rules, seed, 1 + rng() % 1000, schnapsen::Seat(rng() & 1));
   if (kind == "start") return true;
   const bool close = kind == "close";
   while (!s.over) {
@@ -145,13 +145,17 @@ int main(int argc, char** argv) {
     nodes = solver.nodes();
     positions = n;
   } else {
-    const auto dash = what.find('-');
+    const auto dash = what.rfind('-');
     const std::string game = what.substr(0, dash), kind = what.substr(dash + 1);
-    const auto v = game == "sixtysix" ? schnapsen::kSixtySix : schnapsen::kSchnapsen;
+    schnapsen::Rules rules;
+    if (dash == std::string::npos || !schnapsen::rules_named(game, &rules)) {
+      std::fprintf(stderr, "trumpf_solve_bench: no such position kind: %s\n", what.c_str());
+      return 2;
+    }
     std::vector<schnapsen::DealState> todo;
     schnapsen::DealState s;
     while (int(todo.size()) < n)
-      if (schnapsen_position(kind, v, rng, s)) todo.push_back(s);
+      if (schnapsen_position(kind, rules, rng, s)) todo.push_back(s);
     schnapsen::Solver solver(kind == "start" ? 18 : 16, options);
     schnapsen::Move moves[schnapsen::kMaxMoves];
     int values[schnapsen::kMaxMoves];
