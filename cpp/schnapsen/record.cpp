@@ -5,9 +5,9 @@ namespace trumpf::schnapsen {
 namespace {
 
 // The events of one accepted move up to the deal's end, with the trick they
-// completed; `before` is the deal as it stood before the move, `result` the
-// deal's result if it ended.
-void record_deal(const DealState& before, const Result& result, const EventSink& sink,
+// completed; `leader` and `lead` are the trick's as it stood before the move,
+// `result` the deal's result if it ended.
+void record_deal(Seat leader, Card lead, const Result& result, const EventSink& sink,
                  std::vector<Entry>& history, std::vector<Trick>& tricks,
                  std::vector<Entry>* also) {
   for (int i = 0; i < sink.n; ++i) {
@@ -19,7 +19,7 @@ void record_deal(const DealState& before, const Result& result, const EventSink&
     if (e.kind == EventKind::kTrick) {
       // A trick event always follows the follow that completed it.
       const Card follow = i > 0 ? sink.ev[i - 1].card : kNoCard;
-      tricks.push_back(Trick{before.leader, before.lead, follow, e.seat});
+      tricks.push_back(Trick{leader, lead, follow, e.seat});
     }
     history.push_back(entry);
     if (also) also->push_back(entry);
@@ -41,9 +41,10 @@ Code DealRecord::build(const Rules& rules, const Seed& s, std::uint64_t number, 
 
 Code DealRecord::apply(Seat seat, Move move) {
   EventSink sink;
-  const DealState before = state;
+  const Seat leader = state.leader;
+  const Card lead = state.lead;
   const Code c = apply_move(state, seat, move, &sink);
-  if (c == Code::kOk) record_deal(before, state.result, sink, history, tricks, nullptr);
+  if (c == Code::kOk) record_deal(leader, lead, state.result, sink, history, tricks, nullptr);
   return c;
 }
 
@@ -59,13 +60,15 @@ Code MatchRecord::build(const Rules& rules, const Seed& s, Seat dealer) {
 
 Code MatchRecord::apply(Seat seat, Move move) {
   EventSink sink;
-  const DealState before = state.deal;
+  const Seat leader = state.deal.leader;
+  const Card lead = state.deal.lead;
+  const std::uint64_t number = state.deal.number;
   const Code c = match_apply(state, seat, move, &sink);
   if (c != Code::kOk) return c;
   bool ended = false;
   for (int i = 0; i < sink.n; ++i) ended |= sink.ev[i].kind == EventKind::kDealEnd;
-  record_deal(before, state.last_result, sink, deal_history, tricks, &history);
-  if (ended) deals.push_back(FinishedDeal{before.number, state.last_result});
+  record_deal(leader, lead, state.last_result, sink, deal_history, tricks, &history);
+  if (ended) deals.push_back(FinishedDeal{number, state.last_result});
   for (int i = 0; i < sink.n; ++i) {
     Entry entry;
     entry.e = sink.ev[i];

@@ -44,7 +44,7 @@ long long int_arg(py::handle h, long long lo, long long hi, const char* code, co
   return v;
 }
 
-bool text_of(py::handle h, std::string* out) noexcept {
+bool text_of(py::handle h, std::string_view* out) noexcept {
   if (!h || !PyUnicode_Check(h.ptr())) return false;
   Py_ssize_t n = 0;
   const char* s = PyUnicode_AsUTF8AndSize(h.ptr(), &n);
@@ -52,8 +52,15 @@ bool text_of(py::handle h, std::string* out) noexcept {
     PyErr_Clear();
     return false;
   }
+  *out = std::string_view(s, std::size_t(n));
+  return true;
+}
+
+bool text_of(py::handle h, std::string* out) noexcept {
+  std::string_view view;
+  if (!text_of(h, &view)) return false;
   try {
-    out->assign(s, std::size_t(n));
+    out->assign(view);
   } catch (...) {
     return false;
   }

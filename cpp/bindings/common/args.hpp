@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace trumpf::bindings {
 
@@ -28,6 +29,9 @@ long long int_arg(pybind11::handle h, long long lo, long long hi, const char* co
 // else and for text that is not valid Unicode (lone surrogates). Runs no
 // Python code.
 bool text_of(pybind11::handle h, std::string* out) noexcept;
+// The same as a view of the str's own UTF-8, valid while `h` lives: the play
+// loop's seats and kinds are read without a copy.
+bool text_of(pybind11::handle h, std::string_view* out) noexcept;
 
 // repr(h) as UTF-8, at most `limit` characters, for messages: never throws,
 // even when h's __repr__ raises or returns something strange.

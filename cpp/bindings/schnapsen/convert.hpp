@@ -118,7 +118,8 @@ py::object seat_obj(ts::Seat s);
 py::object card_obj(ts::Card c);
 py::list cards_obj(const ts::Card* cards, int n);
 py::dict per_seat(py::object p1, py::object p2);
-py::dict move_dict(const ts::DealState& s, ts::Move m);
+// A move as legal() lists it; `trump` prices a marriage (20, or 40 in trumps).
+py::dict move_dict(int trump, ts::Move m);
 py::dict logged_move_dict(ts::SeatMove m);
 py::list legal_obj(const ts::DealState& s, ts::Seat seat, bool match_over);
 py::dict result_dict(const ts::Result& r, bool with_kind);
@@ -129,6 +130,10 @@ py::list events_obj(const ts::Entry* snapshot, std::size_t n);
 inline py::list events_obj(const std::vector<ts::Entry>& snapshot) {
   return events_obj(snapshot.data(), snapshot.size());
 }
+// Entries [from, from + n) of a record's history, each read by index as it is
+// converted: a history only grows, and a dict built here may run a finalizer
+// that appends to it and so moves it, which a pointer into it would not survive.
+py::list events_at(const std::vector<ts::Entry>& live, std::size_t from, std::size_t n);
 py::dict trick_dict(const ts::Trick& t);
 py::list tricks_obj(const std::vector<ts::Trick>& snapshot);
 py::object close_state_obj(const ts::DealState& s);

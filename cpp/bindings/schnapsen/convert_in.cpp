@@ -24,7 +24,10 @@ void make_keys() {
 }
 
 ts::Seat parse_seat(py::handle h) noexcept {
-  std::string s;
+  // The seats turn and legal hand out are our own interned strs: by identity.
+  if (the_keys && h.ptr() == the_keys->seats[0].ptr()) return ts::kP1;
+  if (the_keys && h.ptr() == the_keys->seats[1].ptr()) return ts::kP2;
+  std::string_view s;
   return text_of(h, &s) ? ts::seat_named(s) : ts::kNoSeat;
 }
 
@@ -41,10 +44,18 @@ ts::Move parse_move(py::handle h) {
   ts::Move m{ts::MoveKind::kInvalid, 0};
   if (!h || !PyDict_Check(h.ptr())) return m;
   const Keys& k = keys();
-  std::string text;
+  std::string_view text;
   py::object kind = dict_item(h, k.kind, "not_legal");
-  if (!kind || !text_of(kind, &text)) return m;
-  m.kind = ts::move_kind_named(text);
+  if (!kind) return m;
+  // A move from legal() carries our own interned kind: found by identity,
+  // which is the play loop's path; anything else is read as text.
+  m.kind = ts::MoveKind::kInvalid;
+  for (int i = 0; i < int(ts::MoveKind::kInvalid); ++i)
+    if (kind.ptr() == k.move_kinds[i].ptr()) m.kind = ts::MoveKind(i);
+  if (m.kind == ts::MoveKind::kInvalid) {
+    if (!text_of(kind, &text)) return m;
+    m.kind = ts::move_kind_named(text);
+  }
   long long v = 0;
   if (m.kind == ts::MoveKind::kLead || m.kind == ts::MoveKind::kFollow) {
     py::object card = dict_item(h, k.card, "not_held");

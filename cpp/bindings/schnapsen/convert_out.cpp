@@ -28,12 +28,12 @@ py::dict per_seat(py::object p1, py::object p2) {
   return d;
 }
 
-py::dict move_dict(const ts::DealState& s, ts::Move m) {
+py::dict move_dict(int trump, ts::Move m) {
   // One template per (kind, card) or (marriage, suit, value): a legal list
   // is a handful of these, built on every call of the play loop.
   static auto* templates = new fast::DictTemplates(8 * 32);
   const Keys& k = keys();
-  const int value = m.kind == ts::MoveKind::kMarriage ? ts::marriage_value(s, m.arg) : 0;
+  const int value = m.kind == ts::MoveKind::kMarriage ? (m.arg == trump ? 40 : 20) : 0;
   // A marriage's slot: its suit, +4 (king) or +8 (queen) when shown by a lead,
   // +12 for forty.
   const std::size_t marriage = std::size_t(m.arg & 3) +
@@ -72,8 +72,10 @@ py::dict logged_move_dict(ts::SeatMove m) {
 py::list legal_obj(const ts::DealState& s, ts::Seat seat, bool match_over) {
   ts::Move moves[ts::kMaxMoves];
   const int n = match_over ? 0 : ts::legal_moves(s, seat, moves);
+  const int trump = s.trump;  // `s` may be the live state: read nothing after Python runs
   py::list l(n);
-  for (int i = 0; i < n; ++i) PyList_SET_ITEM(l.ptr(), i, move_dict(s, moves[i]).release().ptr());
+  for (int i = 0; i < n; ++i)
+    PyList_SET_ITEM(l.ptr(), i, move_dict(trump, moves[i]).release().ptr());
   return l;
 }
 
@@ -156,6 +158,15 @@ py::list events_obj(const ts::Entry* snapshot, std::size_t n) {
   py::list l{py::ssize_t(n)};
   for (std::size_t i = 0; i < n; ++i)
     PyList_SET_ITEM(l.ptr(), py::ssize_t(i), event_dict(snapshot[i]).release().ptr());
+  return l;
+}
+
+py::list events_at(const std::vector<ts::Entry>& live, std::size_t from, std::size_t n) {
+  py::list l{py::ssize_t(n)};
+  for (std::size_t i = 0; i < n; ++i) {
+    const ts::Entry entry = live[from + i];
+    PyList_SET_ITEM(l.ptr(), py::ssize_t(i), event_dict(entry).release().ptr());
+  }
   return l;
 }
 

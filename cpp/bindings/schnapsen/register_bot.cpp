@@ -91,7 +91,7 @@ void register_bot(py::module_& m) {
             if (match_over) return py::none();
             const ts::Move mv = ts::bot_choose(s, st, level);
             if (mv.kind == ts::MoveKind::kInvalid) return py::none();
-            return move_dict(s, mv);
+            return move_dict(s.trump, mv);
           },
           py::arg("game"), py::arg("seat"),
           "The move (a dict from game.legal(seat)) the reference bot of this level makes for "
@@ -138,7 +138,7 @@ void register_bot(py::module_& m) {
         const ts::DealState s = game_state(game);
         const int suit = ts::best_marriage(s, seat_arg(seat));
         if (suit < 0) return py::none();
-        return move_dict(s, ts::Move{ts::MoveKind::kMarriage, std::uint8_t(suit)});
+        return move_dict(s.trump, ts::Move{ts::MoveKind::kMarriage, std::uint8_t(suit)});
       },
       py::arg("deal"), py::arg("seat"),
       "The marriage move the bot declares in a Deal or Match: the highest-valued one on offer "

@@ -50,15 +50,14 @@ py::list apply(py::handle self, py::handle seat_h, py::handle move_h) {
   const ts::Seat seat = parse_seat(seat_h);
   const ts::Move move = parse_move(move_h);  // may run Python code: before the record is read
   Record& r = self_of<Record>(self);
-  const ts::DealState before = r.state;
   const std::size_t from = r.history.size();
   const ts::Code c = r.apply(seat, move);
-  if (c != ts::Code::kOk)
-    refuse(ts::kCodeNames[int(c)], ts::explain(before, seat, move, c, given_of(seat_h, move_h)));
-  std::array<ts::Entry, 8> fresh;
-  const std::size_t n = r.history.size() - from;
-  std::copy(r.history.begin() + std::ptrdiff_t(from), r.history.end(), fresh.begin());
-  return events_obj(fresh.data(), n);
+  if (c != ts::Code::kOk) {
+    // A refusal changed nothing: the state is the one the move was refused in.
+    const ts::DealState at = r.state;
+    refuse(ts::kCodeNames[int(c)], ts::explain(at, seat, move, c, given_of(seat_h, move_h)));
+  }
+  return events_at(r.history, from, r.history.size() - from);
 }
 
 // The play loop's four calls as plain CPython methods (common/fastcall.hpp).
@@ -69,7 +68,8 @@ PyObject* fast_legal(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, P
   return fast::guarded([&]() -> PyObject* {
     PyObject* a[1];
     if (!fast::parse("legal", args, nargsf, kw, kSeatArg, a)) return nullptr;
-    const ts::DealState s = state(self);
+    // The live state: legal_obj reads it before it builds anything.
+    const ts::DealState& s = self_of<Record>(self).state;
     return legal_obj(s, seat_arg(a[0]), false).release().ptr();
   });
 }
@@ -200,7 +200,11 @@ void register_deal(py::module_& m) {
                              "1 while anything remains to be drawn, 2 once nothing does, because "
                              "the talon ran out or was closed.")
       .def_property_readonly(
-          "tricks", [](py::handle self) { return tricks_obj(self_of<Record>(self).tricks); },
+          "tricks",
+          [](py::handle self) {
+            const std::vector<ts::Trick> tricks = self_of<Record>(self).tricks;
+            return tricks_obj(tricks);
+          },
           "Every trick so far, as {leader, lead, follow, winner}.")
       .def_property_readonly(
           "last_trick",
@@ -231,7 +235,12 @@ void register_deal(py::module_& m) {
                              "closed_by, last_trick, how, winner, loser, game_points}; None "
                              "before it ends.")
       .def_property_readonly(
-          "history", [](py::handle self) { return events_obj(self_of<Record>(self).history); },
+          "history",
+          [](py::handle self) {
+            // A copy: converting may run a finalizer that plays on and moves the live one.
+            const std::vector<ts::Entry> history = self_of<Record>(self).history;
+            return events_obj(history);
+          },
           "Every event apply has returned, in order.")
       .def("hand_of",
            for_seat([](S s, ts::Seat seat) { return cards_obj(s.hand[seat], s.hand_n[seat]); }),

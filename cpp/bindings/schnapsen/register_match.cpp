@@ -47,15 +47,14 @@ py::list apply(py::handle self, py::handle seat_h, py::handle move_h) {
   const ts::Seat seat = parse_seat(seat_h);
   const ts::Move move = parse_move(move_h);  // may run Python code: before the record is read
   Record& r = self_of<Record>(self);
-  const ts::DealState before = r.state.deal;
   const std::size_t from = r.history.size();
   const ts::Code c = r.apply(seat, move);
-  if (c != ts::Code::kOk)
-    refuse(ts::kCodeNames[int(c)], ts::explain(before, seat, move, c, given_of(seat_h, move_h)));
-  std::array<ts::Entry, 8> fresh;
-  const std::size_t n = r.history.size() - from;
-  std::copy(r.history.begin() + std::ptrdiff_t(from), r.history.end(), fresh.begin());
-  return events_obj(fresh.data(), n);
+  if (c != ts::Code::kOk) {
+    // A refusal changed nothing: the state is the one the move was refused in.
+    const ts::DealState at = r.state.deal;
+    refuse(ts::kCodeNames[int(c)], ts::explain(at, seat, move, c, given_of(seat_h, move_h)));
+  }
+  return events_at(r.history, from, r.history.size() - from);
 }
 
 py::dict scores_obj(const ts::MatchState& m) {
@@ -69,7 +68,8 @@ PyObject* fast_legal(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, P
   return fast::guarded([&]() -> PyObject* {
     PyObject* a[1];
     if (!fast::parse("legal", args, nargsf, kw, kSeatArg, a)) return nullptr;
-    const ts::MatchState m = state(self);
+    // The live state: legal_obj reads it before it builds anything.
+    const ts::MatchState& m = self_of<Record>(self).state;
     return legal_obj(m.deal, seat_arg(a[0]), m.over).release().ptr();
   });
 }
@@ -179,7 +179,12 @@ void register_match(py::module_& m) {
       .def_property_readonly("winner", from_state([](M s) { return seat_obj(s.winner); }),
                              "The seat that won the match; None while it goes on.")
       .def_property_readonly(
-          "history", [](py::handle self) { return events_obj(self_of<Record>(self).history); },
+          "history",
+          [](py::handle self) {
+            // A copy: converting may run a finalizer that plays on and moves the live one.
+            const std::vector<ts::Entry> history = self_of<Record>(self).history;
+            return events_obj(history);
+          },
           "Every event of the match so far, in order, deal and game_end events included.")
       .def(
           "to_win",

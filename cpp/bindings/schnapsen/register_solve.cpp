@@ -57,7 +57,7 @@ void register_solve(py::module_& m) {
         py::list out(n);
         for (int i = 0; i < n; ++i) {
           py::dict d;
-          d[move] = move_dict(s, moves[i]);
+          d[move] = move_dict(s.trump, moves[i]);
           d[value] = py::int_(values[i]);
           PyList_SET_ITEM(out.ptr(), i, d.release().ptr());
         }
