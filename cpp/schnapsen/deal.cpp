@@ -53,10 +53,8 @@ inline void lead_card(DealState& s, Seat seat, Card c, EventSink* ev) noexcept {
 }
 
 void finish(DealState& s, Ending how, Seat by, EventSink* ev) noexcept {
-  const long long points[2] = {s.taken[0], s.taken[1]};
-  const long long tricks[2] = {s.tricks_won[0], s.tricks_won[1]};
-  s.result =
-      deal_result(s.rules, how, by, points, tricks, s.closed_by, s.close_state, s.last_winner);
+  s.result = deal_result(s.rules, how, by, s.taken, s.tricks_won, s.closed_by, s.close_state,
+                         s.last_winner);
   s.over = true;
   if (ev) ev->push(EventKind::kDealEnd, kNoSeat);
 }
