@@ -20,6 +20,8 @@ from . import variant as variant_mod
 from .card import card_id, card_of, name_of
 from .deck import check_dealer, check_number, check_seed, deal_for, seat_of
 from .errors import Error
+from .seat import check_seat, other
+from .unbuilt import Unbuilt
 
 if TYPE_CHECKING:
     from trumpf.schnapsen.types import SchnapsenInfo
@@ -27,38 +29,6 @@ if TYPE_CHECKING:
 __all__ = ["Deal", "other"]
 
 SEATS = ("p1", "p2")
-
-
-def check_seat(seat: object) -> str:
-    """The seat itself, or ``bad_seat`` for anything but "p1" and "p2"."""
-    checked = seat_of(seat)
-    if checked is None:
-        raise Error("bad_seat", f"{show(seat)} is not a seat (p1, p2)")
-    return checked
-
-
-def other(seat: str) -> str:
-    """The other seat: "p1" <-> "p2"."""
-    return "p2" if check_seat(seat) == "p1" else "p1"
-
-
-class Unbuilt:
-    """What every Deal, Match and Bot made by ``__new__`` without its builder answers.
-
-    Nothing is set on such an object, so any property or method reaches for a
-    field that is not there and lands here: ``Error`` ``not_built``, never a
-    crash or a made-up value.
-    """
-
-    _BUILT = "_seed"
-
-    def __getattr__(self, name: str) -> Any:
-        # Reached only for a name the object does not have: on a built one
-        # that is an AttributeError as anywhere; on an unbuilt one, not_built.
-        if name.startswith("__") or self._BUILT in object.__getattribute__(self, "__dict__"):
-            raise AttributeError(name)
-        kind = type(self).__name__
-        raise Error("not_built", f"this {kind} was made by __new__, not built (use {kind}.build)")
 
 
 def _names(cards: list[int]) -> str:
