@@ -37,6 +37,7 @@ MODULES: list[str] = [
     "trumpf.schnapsen.scoring",
     "trumpf.schnapsen.variant",
     "trumpf.schnapsen.search",
+    "trumpf.schnapsen.solve",
     "trumpf.durak",
     "trumpf.durak.card",
     "trumpf.durak.deck",
@@ -44,6 +45,7 @@ MODULES: list[str] = [
     "trumpf.durak.result",
     "trumpf.durak.search",
     "trumpf.rl",
+    "trumpf.durak.solve",
 ]
 
 # Descriptors that are properties: Python's own, pybind11's, and the plain

@@ -14,6 +14,7 @@ target_sources(_core PRIVATE
   cpp/bindings/schnapsen/register_match.cpp
   cpp/bindings/schnapsen/register_bot.cpp
   cpp/bindings/schnapsen/register_info.cpp
+  cpp/bindings/schnapsen/register_solve.cpp
   cpp/bindings/durak/convert_in.cpp
   cpp/bindings/durak/convert_view.cpp
   cpp/bindings/durak/convert_out.cpp
@@ -23,6 +24,7 @@ target_sources(_core PRIVATE
   cpp/bindings/durak/register_game.cpp
   cpp/bindings/durak/register_bot.cpp
   cpp/bindings/durak/register_info.cpp
+  cpp/bindings/durak/register_solve.cpp
   cpp/bindings/sim/register_sim.cpp
   cpp/bindings/rl/position.cpp
   cpp/bindings/rl/register.cpp

@@ -53,10 +53,8 @@ inline void lead_card(DealState& s, Seat seat, Card c, EventSink* ev) noexcept {
 }
 
 void finish(DealState& s, Ending how, Seat by, EventSink* ev) noexcept {
-  const long long points[2] = {s.taken[0], s.taken[1]};
-  const long long tricks[2] = {s.tricks_won[0], s.tricks_won[1]};
-  s.result =
-      deal_result(s.rules, how, by, points, tricks, s.closed_by, s.close_state, s.last_winner);
+  s.result = deal_result(s.rules, how, by, s.taken, s.tricks_won, s.closed_by, s.close_state,
+                         s.last_winner);
   s.over = true;
   if (ev) ev->push(EventKind::kDealEnd, kNoSeat);
 }
@@ -163,7 +161,7 @@ int legal_moves(const DealState& s, Seat seat, Move* out) noexcept {
   return k;
 }
 
-Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
+Code check_move(const DealState& s, Seat seat, Move m) noexcept {
   if (s.over) return Code::kDealOver;
   if (seat != s.turn) return Code::kNotYourTurn;
   // Which kinds are moves at this moment.
@@ -176,13 +174,55 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
              m.kind == MoveKind::kInvalid) {
     return Code::kNotLegal;
   }
-  const Variant& var = variant_of(s);
   switch (m.kind) {
     case MoveKind::kFollow: {
       Card c = m.arg;
       if (!is_card(c) || !holds(s, seat, c)) return Code::kNotHeld;
       Band b = follow_band(s.hand[seat], s.hand_n[seat], s.lead, s.trump, phase(s));
-      if (!in_band(c, b, s.lead, s.trump)) return Code::kMustFollow;
+      return in_band(c, b, s.lead, s.trump) ? Code::kOk : Code::kMustFollow;
+    }
+    case MoveKind::kLead: {
+      Card c = m.arg;
+      if (!is_card(c) || !holds(s, seat, c)) return Code::kNotHeld;
+      if (s.must_lead[0] && c != s.must_lead[0] && c != s.must_lead[1]) return Code::kMustLead;
+      return Code::kOk;
+    }
+    case MoveKind::kClaim:
+      return can_claim(s, seat) ? Code::kOk : Code::kCannotClaim;
+    case MoveKind::kClose:
+      return can_close(s, seat) ? Code::kOk : Code::kCannotClose;
+    case MoveKind::kExchange:
+      return can_exchange(s, seat) ? Code::kOk : Code::kNoExchange;
+    case MoveKind::kMarriage: {
+      std::uint8_t suits[4];
+      int n = can_marry(s, seat, suits);
+      bool ok = false;
+      for (int i = 0; i < n; ++i) ok |= (suits[i] == m.arg);
+      if (!ok) return Code::kNoMarriage;
+      // By lead, the move names the card of the pair it leads.
+      const Card king = card_of(m.arg, kRankKing), queen = card_of(m.arg, kRankQueen);
+      if (s.rules.marriage_by_lead && m.card != king && m.card != queen) return Code::kMustLead;
+      return Code::kOk;
+    }
+    case MoveKind::kDraw:
+      return Code::kOk;
+    default:
+      return Code::kNotLegal;
+  }
+}
+
+Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
+  const Code c = check_move(s, seat, m);
+  if (c != Code::kOk) return c;
+  apply_legal(s, seat, m, ev);
+  return Code::kOk;
+}
+
+void apply_legal(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
+  const Variant& var = variant_of(s);
+  switch (m.kind) {
+    case MoveKind::kFollow: {
+      Card c = m.arg;
       remove_card(s, seat, c);
       if (ev) ev->push(EventKind::kFollow, seat, c);
       Card w = winner_of(s.lead, c, s.trump);
@@ -208,23 +248,17 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
         }
       }
       if (s.hand_n[0] == 0 && s.hand_n[1] == 0) finish(s, Ending::kExhausted, kNoSeat, ev);
-      return Code::kOk;
+      return;
     }
-    case MoveKind::kLead: {
-      Card c = m.arg;
-      if (!is_card(c) || !holds(s, seat, c)) return Code::kNotHeld;
-      if (s.must_lead[0] && c != s.must_lead[0] && c != s.must_lead[1]) return Code::kMustLead;
-      lead_card(s, seat, c, ev);
-      return Code::kOk;
-    }
+    case MoveKind::kLead:
+      lead_card(s, seat, m.arg, ev);
+      return;
     case MoveKind::kClaim: {
-      if (!can_claim(s, seat)) return Code::kCannotClaim;
       if (ev) ev->push(EventKind::kClaim, seat);
       finish(s, Ending::kClaim, seat, ev);
-      return Code::kOk;
+      return;
     }
     case MoveKind::kClose: {
-      if (!can_close(s, seat)) return Code::kCannotClose;
       // The table exchanges for the opponent only as an exchange could be
       // made: with as much left to draw as the exchange needs.
       const bool may_exchange = draw_left(s) >= s.rules.exchange_min_stock;
@@ -243,22 +277,15 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
           if (ev) ev->push(EventKind::kExchange, o);
         }
       }
-      return Code::kOk;
+      return;
     }
     case MoveKind::kExchange: {
-      if (!can_exchange(s, seat)) return Code::kNoExchange;
       do_exchange(s, seat);
       if (ev) ev->push(EventKind::kExchange, seat);
-      return Code::kOk;
+      return;
     }
     case MoveKind::kMarriage: {
-      std::uint8_t suits[4];
-      int n = can_marry(s, seat, suits);
-      bool ok = false;
-      for (int i = 0; i < n; ++i) ok |= (suits[i] == m.arg);
-      if (!ok) return Code::kNoMarriage;
       const Card king = card_of(m.arg, kRankKing), queen = card_of(m.arg, kRankQueen);
-      if (s.rules.marriage_by_lead && m.card != king && m.card != queen) return Code::kMustLead;
       int value = marriage_value(s, m.arg);
       if (s.n_melds < 4) s.melds[s.n_melds++] = Meld{seat, m.arg, std::uint8_t(value)};
       if (s.tricks_won[seat] > 0)
@@ -273,17 +300,17 @@ Code apply_move(DealState& s, Seat seat, Move m, EventSink* ev) noexcept {
         s.must_lead[0] = king;
         s.must_lead[1] = queen;
       }
-      return Code::kOk;
+      return;
     }
     case MoveKind::kDraw: {
       draw_one(s, seat);
       draw_one(s, other(seat));
       s.pending_draw = false;
       if (ev) ev->push(EventKind::kDraw, seat);
-      return Code::kOk;
+      return;
     }
     default:
-      return Code::kNotLegal;
+      return;
   }
 }
 

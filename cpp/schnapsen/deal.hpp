@@ -4,8 +4,9 @@
 // ------------------------------------------------------
 //   #include "schnapsen/deal.hpp"     (namespace trumpf::schnapsen)
 //
-//   DealState s;                        // trivially copyable, no heap, ~120 bytes
-//   Code c = deal_new(s, kSchnapsen, seed32, number, kP1 /*dealer*/);  // Code::kOk or BAD_DEAL
+//   DealState s;                        // trivially copyable, no heap, ~190 bytes
+//   Code c = deal_new(s, reference_rules(kSchnapsen), seed32, number, kP1 /*dealer*/);
+//                                                   // Code::kOk, BAD_DEAL or BAD_SEAT
 //   Move moves[kMaxMoves];
 //   while (!s.over) {
 //     Seat who = s.turn;
@@ -187,6 +188,12 @@ inline int marriage_value(const DealState& s, int suit) noexcept {
 }
 
 int legal_moves(const DealState& s, Seat seat, Move* out) noexcept;
+// The refusal apply_move would give, without applying (kOk if it would apply).
+Code check_move(const DealState& s, Seat seat, Move m) noexcept;
 Code apply_move(DealState& s, Seat seat, Move m, EventSink* events) noexcept;
+// Apply a move already known to be legal (one legal_moves returned), skipping
+// the refusal checks: the solver's path; apply_move is check_move then this.
+// Anything else is undefined; callers with untrusted moves use apply_move.
+void apply_legal(DealState& s, Seat seat, Move m, EventSink* events) noexcept;
 
 }  // namespace trumpf::schnapsen

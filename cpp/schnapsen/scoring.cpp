@@ -7,8 +7,9 @@ namespace {
 // What the closer would have scored had the close succeeded, but at least 2:
 // the usual scale on the non-closer, read where the variant reads a
 // successful close (closer_value, seed-schnapsen-rules-th).
-int closer_value(const Variant& var, Seat non_closer, const long long points[2],
-                 const long long tricks[2], const CloseState& cs) noexcept {
+template <class Points, class Tricks>
+int closer_value(const Variant& var, Seat non_closer, const Points points[2],
+                 const Tricks tricks[2], const BasicCloseState<Points, Tricks>& cs) noexcept {
   const int v = var.close_counts_at_close ? scale(cs.points[non_closer], cs.tricks[non_closer])
                                           : scale(points[non_closer], tricks[non_closer]);
   return v > kPenalty ? v : kPenalty;
@@ -16,12 +17,14 @@ int closer_value(const Variant& var, Seat non_closer, const long long points[2],
 
 }  // namespace
 
-Result deal_result(const Rules& rules, Ending how, Seat by, const long long points[2],
-                   const long long tricks[2], Seat closed_by, const CloseState& cs,
-                   Seat last_trick) noexcept {
+template <class Points, class Tricks>
+BasicResult<Points, Tricks> deal_result(const Rules& rules, Ending how, Seat by,
+                                        const Points points[2], const Tricks tricks[2],
+                                        Seat closed_by, const BasicCloseState<Points, Tricks>& cs,
+                                        Seat last_trick) noexcept {
   const Variant& var = variant_of(rules.base);
   const bool closer_pays = rules.failed_close_pays == ClosePay::kCloserValue;
-  Result r;
+  BasicResult<Points, Tricks> r;
   r.points[0] = points[0];
   r.points[1] = points[1];
   r.tricks[0] = tricks[0];
@@ -78,5 +81,10 @@ Result deal_result(const Rules& rules, Ending how, Seat by, const long long poin
   win(w, scale(r.points[other(w)], r.tricks[other(w)]), How::kLastTrick);
   return r;
 }
+
+template Result deal_result(const Rules&, Ending, Seat, const std::int16_t[2],
+                            const std::uint8_t[2], Seat, const CloseState&, Seat) noexcept;
+template WideResult deal_result(const Rules&, Ending, Seat, const long long[2], const long long[2],
+                                Seat, const WideCloseState&, Seat) noexcept;
 
 }  // namespace trumpf::schnapsen

@@ -24,18 +24,22 @@ constexpr const char* kHowNames[7] = {"claim",        "closed_out", "false_claim
                                       "failed_close", "last_trick", "drawn"};
 enum class Ending : std::uint8_t { kClaim, kExhausted };  // what the players did
 
-// Figures are ints: deal_result is public and answers for any figures a
-// caller gives it, without truncating them.
-struct CloseState {
+// Points and tricks as a deal holds them, narrow (a deal's 24 cards give at
+// most 220 points and 12 tricks, and search copies the position millions of
+// times), or wide (scoring.deal_result answers for any figures a caller gives
+// it, without truncating them). One template, so one set of rules.
+template <class Points, class Tricks>
+struct BasicCloseState {
   Seat by = kNoSeat;  // kNoSeat: no close
-  long long tricks[2] = {0, 0};
-  long long points[2] = {0, 0};
+  Tricks tricks[2] = {0, 0};
+  Points points[2] = {0, 0};
 };
 
-struct Result {
+template <class Points, class Tricks>
+struct BasicResult {
   bool drawn = false;
-  long long points[2] = {0, 0};
-  long long tricks[2] = {0, 0};
+  Points points[2] = {0, 0};
+  Tricks tricks[2] = {0, 0};
   Seat closed_by = kNoSeat;
   Seat last_trick = kNoSeat;
   How how = How::kClaim;
@@ -44,6 +48,11 @@ struct Result {
   std::uint8_t game_points = 0;
 };
 
+using CloseState = BasicCloseState<std::int16_t, std::uint8_t>;
+using Result = BasicResult<std::int16_t, std::uint8_t>;
+using WideCloseState = BasicCloseState<long long, long long>;
+using WideResult = BasicResult<long long, long long>;
+
 inline int scale(long long opponent_points, long long opponent_tricks) noexcept {
   if (opponent_points >= kSchneiderAt) return 1;
   return opponent_tricks > 0 ? 2 : 3;
@@ -51,8 +60,12 @@ inline int scale(long long opponent_points, long long opponent_tricks) noexcept 
 
 // Every branch, in the reference's order, under the house rule on what a
 // failed close pays. `by` is the claimer (kClaim only).
-Result deal_result(const Rules& rules, Ending how, Seat by, const long long points[2],
-                   const long long tricks[2], Seat closed_by, const CloseState& close_state,
-                   Seat last_trick) noexcept;
+// Defined for the narrow figures of a deal and the wide ones of the API.
+template <class Points, class Tricks>
+BasicResult<Points, Tricks> deal_result(const Rules& rules, Ending how, Seat by,
+                                        const Points points[2], const Tricks tricks[2],
+                                        Seat closed_by,
+                                        const BasicCloseState<Points, Tricks>& close_state,
+                                        Seat last_trick) noexcept;
 
 }  // namespace trumpf::schnapsen

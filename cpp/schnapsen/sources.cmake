@@ -5,6 +5,7 @@ target_sources(trumpf_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/deal.cpp
   ${CMAKE_CURRENT_LIST_DIR}/match.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bot.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/solve.cpp
   ${CMAKE_CURRENT_LIST_DIR}/names.cpp
   ${CMAKE_CURRENT_LIST_DIR}/record.cpp
   ${CMAKE_CURRENT_LIST_DIR}/explain.cpp

@@ -1,9 +1,10 @@
 """The contract tables of trumpf.durak against trumpf.reference.durak.
 
-Module functions first (card, deck, rules, result, search), then Game and
-Bot: constructors by keyword and by position, every property and per-seat
-method on positions reached by play, bad moves, replays, logs, copies,
-pickles, views handed to the bots, and objects made by ``__new__``.
+Module functions first (card, deck, rules, result, search, and solve, whose
+cases are in cases_solve), then Game and Bot: constructors by keyword and by
+position, every property and per-seat method on positions reached by play,
+bad moves, replays, logs, copies, pickles, views handed to the bots, and
+objects made by ``__new__``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
+import cases_solve
 from _contract import (
     GAME_PROPS,
     OTHER_SEED,
@@ -1119,6 +1121,7 @@ def cases() -> list[Case]:
         _rules_cases,
         _result_cases,
         _search_cases,
+        cases_solve.durak_cases,
         _game_cases,
         _apply_cases,
         _replay_cases,

@@ -1,10 +1,11 @@
 """The contract tables of trumpf.schnapsen against trumpf.reference.schnapsen.
 
 Every case is a call written once as a function of the package ``m``. The
-module functions come first (card, deck, trick, scoring, variant, search),
-then the classes (Deal, Match, Bot): constructors called by keyword and by
-position, every property and per-seat method on positions reached by play,
-bad moves, replays, logs, copies and pickles, and objects made by ``__new__``.
+module functions come first (card, deck, trick, scoring, variant, search,
+and solve, whose cases are in cases_solve), then the classes (Deal, Match,
+Bot): constructors called by keyword and by position, every property and
+per-seat method on positions reached by play, bad moves, replays, logs,
+copies and pickles, and objects made by ``__new__``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
+import cases_solve
 from _contract import (
     DEAL_PROPS,
     MATCH_PROPS,
@@ -1783,6 +1785,7 @@ def cases() -> list[Case]:
         _variant_cases,
         _house_rule_cases,
         _search_cases,
+        cases_solve.schnapsen_cases,
         _build_cases,
         _state_cases,
         _pickle_cases,

@@ -123,6 +123,7 @@ py::dict move_dict(int trump, ts::Move m);
 py::dict logged_move_dict(ts::SeatMove m);
 py::list legal_obj(const ts::DealState& s, ts::Seat seat, bool match_over);
 py::dict result_dict(const ts::Result& r, bool with_kind);
+py::dict result_dict(const ts::WideResult& r, bool with_kind);
 py::dict game_end_dict(ts::Seat winner, const std::int16_t scores[2], int deals, bool with_kind);
 // Events as dicts, from a snapshot: the caller copies the entries out of the
 // record first (a dict built here may run a finalizer that re-enters it).

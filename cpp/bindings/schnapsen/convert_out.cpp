@@ -79,13 +79,17 @@ py::list legal_obj(const ts::DealState& s, ts::Seat seat, bool match_over) {
   return l;
 }
 
-py::dict result_dict(const ts::Result& r, bool with_kind) {
+namespace {
+
+// A deal's result, narrow or wide (deal_result of any figures).
+template <class R>
+py::dict result_dict_of(const R& r, bool with_kind) {
   const Keys& k = keys();
   py::dict d;
   if (with_kind) d[k.kind] = k.event_kinds[int(ts::EventKind::kDealEnd)];
   d[k.drawn] = py::bool_(r.drawn);
   d[k.points] = per_seat(py::int_(r.points[0]), py::int_(r.points[1]));
-  d[k.tricks] = per_seat(py::int_(int(r.tricks[0])), py::int_(int(r.tricks[1])));
+  d[k.tricks] = per_seat(py::int_(r.tricks[0]), py::int_(r.tricks[1]));
   d[k.closed_by] = seat_obj(r.closed_by);
   d[k.last_trick] = seat_obj(r.last_trick);
   d[k.how] = k.hows[int(r.how)];
@@ -93,6 +97,13 @@ py::dict result_dict(const ts::Result& r, bool with_kind) {
   d[k.loser] = seat_obj(r.loser);
   d[k.game_points] = py::int_(int(r.game_points));
   return d;
+}
+
+}  // namespace
+
+py::dict result_dict(const ts::Result& r, bool with_kind) { return result_dict_of(r, with_kind); }
+py::dict result_dict(const ts::WideResult& r, bool with_kind) {
+  return result_dict_of(r, with_kind);
 }
 
 py::dict game_end_dict(ts::Seat winner, const std::int16_t scores[2], int deals, bool with_kind) {

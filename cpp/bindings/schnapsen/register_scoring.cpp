@@ -33,8 +33,8 @@ void per_seat_ints(py::handle d, const char* what, long long hi, long long out[2
   }
 }
 
-ts::CloseState close_state_arg(py::handle h) {
-  ts::CloseState cs;
+ts::WideCloseState close_state_arg(py::handle h) {
+  ts::WideCloseState cs;
   if (h.is_none()) return cs;
   if (!PyDict_Check(h.ptr()))
     refuse("bad_value",
@@ -82,7 +82,7 @@ py::dict deal_result(py::handle variant, py::handle how, py::handle by, py::hand
     refuse("bad_seat", "cards run out without a close need the last trick's winner in last_trick");
   if (closer != ts::kNoSeat && close_state.is_none())
     refuse("bad_value", "a close needs close_state, where both stood at the close");
-  const ts::CloseState cs = close_state_arg(close_state);
+  const ts::WideCloseState cs = close_state_arg(close_state);
   return result_dict(ts::deal_result(rules, e, claimer, p, t, closer, cs, last), false);
 }
 

@@ -3,7 +3,17 @@
 # here so that a Game is typed whole.
 from typing import Any
 
-from trumpf.durak.types import Bout, Deal, DurakInfo, Event, GameLog, Move, Result, View
+from trumpf.durak.types import (
+    Bout,
+    Deal,
+    DurakInfo,
+    Event,
+    GameLog,
+    Move,
+    MoveValue,
+    Result,
+    View,
+)
 from trumpf.errors import Error as Error
 
 # card
@@ -40,6 +50,10 @@ def cost(
     card: int, hand: list[int] | tuple[int, ...], trump: str, level: int, attacking: bool
 ) -> int: ...
 def choose(view: View, level: int, word: int) -> Move | None: ...
+
+# solve
+def solve_values(game: Game, budget: int) -> list[MoveValue]: ...
+def solve_value(game: Game, budget: int) -> int | None: ...
 
 class Game:
     @staticmethod

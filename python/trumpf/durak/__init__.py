@@ -16,9 +16,9 @@ from trumpf import _log
 from trumpf._core.durak import Bot, Game
 from trumpf.errors import Error
 
-from . import card, deck, result, rules, search
+from . import card, deck, result, rules, search, solve
 
-__all__ = ["Bot", "Error", "Game", "card", "deck", "result", "rules", "search"]
+__all__ = ["Bot", "Error", "Game", "card", "deck", "result", "rules", "search", "solve"]
 
 # Logs and pickling are Python's business (JSON, hex): trumpf._log writes and
 # reads them for the core and the oracle alike. Bot pickles itself (C++).

@@ -18,6 +18,7 @@ __all__ = [
     "GameLog",
     "LoggedMove",
     "Move",
+    "MoveValue",
     "Played",
     "Result",
     "View",
@@ -36,6 +37,15 @@ class Move(_Kind, total=False):
 
 class LoggedMove(Move):
     seat: int
+
+
+class MoveValue(TypedDict):
+    """An entry of ``solve.values``: a legal move, its value (None: unknown) and its bounds."""
+
+    move: Move
+    value: int | None
+    low: int
+    high: int
 
 
 class Bout(TypedDict):

@@ -16,7 +16,7 @@ from trumpf import _log
 from trumpf._core.schnapsen import Bot, Deal, Match, other
 from trumpf.errors import Error
 
-from . import card, deck, scoring, search, trick, variant
+from . import card, deck, scoring, search, solve, trick, variant
 
 __all__ = [
     "Bot",
@@ -28,6 +28,7 @@ __all__ = [
     "other",
     "scoring",
     "search",
+    "solve",
     "trick",
     "variant",
 ]

@@ -28,6 +28,7 @@ __all__ = [
     "MatchView",
     "Meld",
     "Move",
+    "MoveValue",
     "Played",
     "SchnapsenInfo",
     "Seat",
@@ -58,6 +59,13 @@ class LoggedMove(Move):
     """A move in a log or a replay: a move with the seat that made it."""
 
     seat: str
+
+
+class MoveValue(TypedDict):
+    """An entry of ``solve.values``: a legal move and its value in game points, -3..3."""
+
+    move: LegalMove
+    value: int
 
 
 class SeatFigures(TypedDict):

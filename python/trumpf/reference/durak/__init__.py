@@ -8,9 +8,9 @@ disagree with the C++ core; the conformance transcripts decide who is right.
 
 from __future__ import annotations
 
-from . import card, deck, result, rules, search
+from . import card, deck, result, rules, search, solve
 from .bot import Bot
 from .errors import Error
 from .game import Game
 
-__all__ = ["Bot", "Error", "Game", "card", "deck", "result", "rules", "search"]
+__all__ = ["Bot", "Error", "Game", "card", "deck", "result", "rules", "search", "solve"]

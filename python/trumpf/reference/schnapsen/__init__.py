@@ -8,7 +8,7 @@ bots), ``Error`` and ``other``, with the modules ``card``, ``deck``,
 
 from __future__ import annotations
 
-from . import card, deck, scoring, search, trick, variant
+from . import card, deck, scoring, search, solve, trick, variant
 from .bot import Bot
 from .deal import Deal, other
 from .errors import Error
@@ -24,6 +24,7 @@ __all__ = [
     "other",
     "scoring",
     "search",
+    "solve",
     "trick",
     "variant",
 ]
