@@ -155,6 +155,7 @@ GAME_PROPS = (
 )
 GAME_SEAT_METHODS = ("hand_of", "count_of", "can_swap", "legal", "view")
 
+
 def state_of(obj: Any) -> dict[str, Any]:
     """Every property and every per-seat answer of a Deal, Match or Game."""
     kind = type(obj).__name__
