@@ -2,6 +2,7 @@
 target_sources(_core PRIVATE
   cpp/bindings/common/args.cpp
   cpp/bindings/common/errors.cpp
+  cpp/bindings/common/players.cpp
   cpp/bindings/common/register_common.cpp
   cpp/bindings/schnapsen/convert_in.cpp
   cpp/bindings/schnapsen/convert_out.cpp

@@ -18,7 +18,7 @@
 #include <memory>
 #include <vector>
 
-#include "rl/players.hpp"
+#include "players/players.hpp"
 #include "rl/workers.hpp"
 #include "schnapsen/variant.hpp"
 #include "sim/stream.hpp"
@@ -34,7 +34,8 @@ constexpr int kMaxThreads = 256;
 struct Config {
   Game game = Game::kSchnapsen;
   schnapsen::Rules rules{};         // the Schnapsen family's; the base must be the game's
-  Player opponent = Player::kNone;  // kNone: self-play
+  players::Player opponent = players::Player::kNone;  // kNone: self-play
+  players::ExpertBudget expert;                       // an expert opponent's budget
   std::uint8_t seed[32] = {};
   std::uint32_t num_envs = 1;
   int threads = 1;
