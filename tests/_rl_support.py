@@ -29,6 +29,22 @@ SCHNAPSEN_VARIANTS: list[Any] = [
 ]
 
 
+def expected_rewards(game: Any, name: str) -> list[float]:
+    """A finished game's rewards by seat, as docs/rl.md states them: a deal's
+    game points to the winner and from the loser, +1/-1 for a Durak game
+    (0 for a draw) or a match."""
+    if name == "durak":
+        fool = game.result["fool"]
+        return [0.0, 0.0] if fool is None else [1.0 - 2.0 * (fool == 1), 1.0 - 2.0 * (fool == 2)]
+    if name.endswith("-match"):
+        return [1.0, -1.0] if game.winner == "p1" else [-1.0, 1.0]
+    r = game.result
+    if r["winner"] is None:
+        return [0.0, 0.0]
+    points = float(r["game_points"])
+    return [points, -points] if r["winner"] == "p1" else [-points, points]
+
+
 def durak_info(game: durak.Game, seat: int) -> dict[str, Any]:
     return dict(game.info(seat))
 

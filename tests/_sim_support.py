@@ -28,3 +28,16 @@ def columns_equal(a: Any, b: Any) -> None:
     assert a.columns.keys() == b.columns.keys()
     for name in a.columns:
         np.testing.assert_array_equal(a[name], b[name], err_msg=name)
+
+
+def interruptible() -> None:
+    """A child's ``preexec_fn``: SIGINT back to its default before Python starts.
+
+    A process started in the background of a non-interactive shell inherits
+    SIGINT as ignored, and Python then installs no KeyboardInterrupt handler,
+    so a test's Ctrl-C would never reach the child: restore it, whatever ran
+    the tests.
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -19,6 +19,7 @@ import pytest
 import trumpf.durak as durak
 import trumpf.schnapsen as schnapsen
 from _play_support import MODULE, ROOT, SCRIPT, cli, script_durak, script_schnapsen, seed_of
+from _sim_support import interruptible
 from trumpf.play.terminal import MAX_LINE
 
 PROGRAMS = [pytest.param(MODULE, id="python-m-trumpf"), pytest.param(SCRIPT, id="script")]
@@ -235,6 +236,7 @@ def test_ctrl_c_at_the_table_saves_and_ends_cleanly(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,
+        preexec_fn=interruptible,
     )
     assert proc.stdout is not None
     # The table flushes all it has drawn before it waits for a line.

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import trumpf
-from _sim_support import CASES, SEED, columns_equal
+from _sim_support import CASES, SEED, columns_equal, interruptible
 from trumpf.simulation import ClusterError, load
 
 # Ray reads these when it is imported and when it starts: every address on
@@ -203,6 +203,7 @@ def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         env={**(env or os.environ), **RAY_ENV, "COLUMNS": "160"},
+        preexec_fn=interruptible,
     )
 
 

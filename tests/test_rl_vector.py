@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import trumpf.durak as durak
+from _rl_support import expected_rewards
 from trumpf import rl
 from trumpf.errors import Error
 
@@ -24,19 +25,6 @@ GAME_OPPONENTS = [
     for game in ("schnapsen", "sixtysix", "schnapsen-tjger", "durak", "sixtysix-match")
     for opponent in (None, "random", "bot1", "bot2", *(("bot3",) if game == "durak" else ()))
 ] + [("schnapsen-match", None), ("schnapsen-match", "random")]
-
-
-def expected_rewards(game: Any, name: str) -> list[float]:
-    if name == "durak":
-        fool = game.result["fool"]
-        return [0.0, 0.0] if fool is None else [1.0 - 2.0 * (fool == 1), 1.0 - 2.0 * (fool == 2)]
-    if name.endswith("-match"):
-        return [1.0, -1.0] if game.winner == "p1" else [-1.0, 1.0]
-    r = game.result
-    if r["winner"] is None:
-        return [0.0, 0.0]
-    points = float(r["game_points"])
-    return [points, -points] if r["winner"] == "p1" else [-points, points]
 
 
 class Replica:

@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trumpf
-from _sim_support import SEED, columns_equal
+from _sim_support import SEED, columns_equal, interruptible
 from trumpf.simulation import (
     ClusterError,
     Counts,
@@ -262,6 +262,7 @@ def test_ctrl_c_keeps_the_games_finished_in_the_folder(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "COLUMNS": "160"},
+        preexec_fn=interruptible,
     )
     time.sleep(3)
     proc.send_signal(signal.SIGINT)

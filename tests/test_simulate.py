@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import trumpf
-from _sim_support import CASES, SEED, columns_equal
+from _sim_support import CASES, SEED, columns_equal, interruptible
 from trumpf.simulation import MAX_GAMES, MAX_THREADS, SimulationError, match_seed
 
 
@@ -165,6 +165,7 @@ def cli(*args: str, **kwargs: Any) -> subprocess.Popen[str]:
         stderr=subprocess.STDOUT,
         text=True,
         env={**os.environ, "COLUMNS": "160"},
+        preexec_fn=interruptible,
         **kwargs,
     )
 

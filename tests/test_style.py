@@ -22,12 +22,14 @@ def test_mypy_strict() -> None:
 
 
 def test_ruff() -> None:
-    done = run(sys.executable, "-m", "ruff", "check", "python", "tests", "bench")
+    done = run(sys.executable, "-m", "ruff", "check", "python", "tests", "bench", "examples")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_ruff_format() -> None:
-    done = run(sys.executable, "-m", "ruff", "format", "--check", "python", "tests", "bench")
+    done = run(
+        sys.executable, "-m", "ruff", "format", "--check", "python", "tests", "bench", "examples"
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 

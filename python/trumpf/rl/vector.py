@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from trumpf import _core
+from trumpf import _core, durak, schnapsen
 from trumpf.errors import Error
 from trumpf.schnapsen import variant as _variant
 
@@ -215,11 +215,7 @@ class VectorEnv:
         """
         game = self.episode_game(env, episode)
         if self._game == "durak":
-            from trumpf import durak
-
             return durak.Game.build(seed=self._seed, number=game + 1)
-        from trumpf import schnapsen
-
         name = self._game.removesuffix("-match")
         rules: Any = name if self._rules is None else self._rules
         dealer = "p1" if (env + episode) % 2 == 0 else "p2"
@@ -250,11 +246,7 @@ class VectorEnv:
             return choose_random
         level = int(name[3:])
         if self._game == "durak":
-            from trumpf import durak
-
             bot = durak.Bot(level=level, seed=f"{game}:1")
             return lambda table, seat: dict(bot.choose(table.view(seat)) or {})
-        from trumpf import schnapsen
-
         sbot = schnapsen.Bot(level=level)
         return lambda table, seat: dict(sbot.choose(table, seat) or {})

@@ -6,8 +6,9 @@ from typing import Any
 
 from .._args import show
 from . import search
-from .deal import Unbuilt, check_seat
 from .errors import Error
+from .seat import check_seat
+from .unbuilt import Unbuilt
 
 __all__ = ["Bot"]
 

@@ -15,9 +15,11 @@ from trumpf import _log
 from . import info as info_mod
 from . import moves as moves_mod
 from . import variant as variant_mod
-from .deal import Deal, Unbuilt, check_seat, other
+from .deal import Deal
 from .deck import check_dealer, check_seed
 from .errors import Error
+from .seat import check_seat, other
+from .unbuilt import Unbuilt
 
 if TYPE_CHECKING:
     from trumpf.schnapsen.types import MatchInfo

@@ -11,10 +11,11 @@ from typing import Any
 from .._args import show
 from . import trick
 from .card import check_suit, points_of, power_of, rank_of, suit_of
-from .deal import Deal, check_seat
+from .deal import Deal
 from .errors import Error
 from .match import Match
 from .scoring import TARGET_POINTS
+from .seat import check_seat
 from .trick import check_hand
 
 

@@ -1,0 +1,386 @@
+"""One game at a time for the single-env adapters (Gymnasium, PettingZoo).
+
+Episode ``e`` is always episode ``e`` of ``VectorEnv(game, 1, seed,
+opponent)``: the game ``VectorEnv.build(0, e)`` and, against an opponent,
+the moves ``VectorEnv.opponent_for(0, e)`` makes, with an episode that would
+end before the agent's first decision skipped, as the batch skips it. Two
+drivers play it, chosen by the cost of the engine's calls:
+
+- :class:`ScalarEpisode` (the Schnapsen family) plays the Deal or Match
+  itself: its observation and mask are one C++ call each, and the final
+  position is at hand.
+- :class:`BatchEpisode` (Durak) steps the C++ batch of one env, which keeps
+  the information sets as the game goes (Durak's scalar ``info`` replays the
+  game's record, so each call costs more as the game goes on). The batch
+  gives the tensors of the seat to act; the seat off turn and the final
+  position (the batch resets an ended env in the same step) are observed
+  on the scalar game, rebuilt from the episode's actions once an episode
+  and only as far as asked.
+
+No framework is imported here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from trumpf import _core, rl
+from trumpf.errors import Error
+from trumpf.rl.vector import GAMES, VectorEnv, _seed_bytes
+
+__all__ = [
+    "BatchEpisode",
+    "ScalarEpisode",
+    "Single",
+    "check_options",
+    "legal_actions",
+    "move_for",
+    "obs_high",
+    "rewards_of",
+    "seed_of",
+    "single",
+    "worst_reward",
+]
+
+
+def seed_of(seed: int | bytes | str) -> bytes:
+    """The 32-byte seed an adapter's integer seed stands for: ``n`` is the
+    seed whose 32 bytes are ``n`` big-endian (so 0 is ``bytes(32)``); bytes
+    and hex are taken as ``VectorEnv`` takes them."""
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        value = int(seed)
+        if not 0 <= value < 2**256:
+            raise Error("no_seed", f"an integer seed is 0 .. 2**256 - 1, not {value}")
+        return value.to_bytes(32, "big")
+    if isinstance(seed, (bytes, str)):
+        return _seed_bytes(seed)
+    raise Error("no_seed", f"a seed is an int, 32 bytes or 64 hex digits, not {seed!r}")
+
+
+def check_options(illegal: str, render_mode: str | None) -> None:
+    """Refuses an ``illegal=`` other than terminate or raise, a ``render_mode`` other than ansi."""
+    if illegal not in ("terminate", "raise"):
+        raise Error("bad_illegal", f"illegal is 'terminate' or 'raise', not {illegal!r}")
+    if render_mode not in (None, "ansi"):
+        raise Error("bad_render_mode", f"render_mode is None or 'ansi', not {render_mode!r}")
+
+
+# Durak's actions that are not a card (docs/rl.md): 36 take, 37 done, 38 swap, 39 resign.
+_DURAK_NAMED: dict[int, str] = {36: "take", 37: "done", 38: "swap", 39: "resign"}
+_DURAK_ACTION: dict[str, int] = {kind: action for action, kind in _DURAK_NAMED.items()}
+
+
+def move_for(table: Any, game: str, seat: Any, action: int) -> Any:
+    """The move ``action`` stands for in ``table`` (of ``game``, or its family name).
+
+    ``rl.move_of`` in the Schnapsen family. Durak's ``move_of`` reads the
+    information set, which replays the game's record, so there the move is
+    spelled here by the same rule (a card is a ``beat`` while the seat
+    defends, else an ``attack``); tests check it against ``move_of``.
+    """
+    if game != "durak":
+        return _core.rl.move_of(table, action)
+    if 0 <= action < 36:
+        return {"kind": "beat" if table.phase == "defend" else "attack", "card": action + 1}
+    if action in _DURAK_NAMED:
+        return {"kind": _DURAK_NAMED[action]}
+    return _core.rl.move_of(table, action)  # out of range: move_of says so
+
+
+def legal_actions(table: Any, game: str, seat: Any) -> list[int]:
+    """``seat``'s legal actions in ``table``, ascending: ``rl.legal_mask``'s
+    (in Durak from ``legal(seat)``, which is the same and does not replay
+    the record)."""
+    if game != "durak":
+        return [int(a) for a in np.flatnonzero(_core.rl.legal_mask(table, seat))]
+    return sorted(
+        move["card"] - 1 if "card" in move else _DURAK_ACTION[move["kind"]]
+        for move in table.legal(seat)
+    )
+
+
+def worst_reward(game: str) -> float:
+    """The worst reward an episode of ``game`` can give a seat: -3 game
+    points for a deal, -1 for a Durak game or a match."""
+    return -1.0 if game == "durak" or game.endswith("-match") else -3.0
+
+
+def obs_high(game: str) -> npt.NDArray[np.float32]:
+    """A true upper bound of every observation slot: 1 for the card planes
+    and flags (scale 1), 255 times the scale for the counts (the raw uint8
+    range), so the float32 observation always lies in ``[0, obs_high]``."""
+    scale = rl.OBS_SCALE[game]
+    high: npt.NDArray[np.float32] = np.where(scale == 1.0, 1.0, 255.0 * scale).astype(np.float32)
+    return high
+
+
+def rewards_of(table: Any, game: str) -> tuple[float, float]:
+    """A finished game's rewards by seat, as the batch pays them: a deal's
+    game points to the winner and from the loser (0 for a drawn deal), +1
+    and -1 for a match or a Durak game (0 for a Durak draw)."""
+    if game == "durak":
+        fool = table.result["fool"]
+        return (0.0, 0.0) if fool is None else ((-1.0, 1.0) if fool == 1 else (1.0, -1.0))
+    if game.endswith("-match"):
+        return (1.0, -1.0) if table.winner == "p1" else (-1.0, 1.0)
+    result = table.result
+    if result["winner"] is None:
+        return (0.0, 0.0)
+    points = float(result["game_points"])
+    return (points, -points) if result["winner"] == "p1" else (-points, points)
+
+
+class Single:
+    """One env: the episode in play and the decision in it.
+
+    ``opponent=None`` is self-play (the caller acts for the seat on turn);
+    otherwise the agent sits in seat 0 and the opponent moves inside
+    :meth:`step`. Seats are 0 and 1 (``"p1"``/``"p2"``, Durak 1/2). After
+    :meth:`reset` and every :meth:`step` that does not end the episode,
+    :attr:`player` is the seat to act and :attr:`obs` and :attr:`mask` its
+    tensors (valid until the next step: copy what you keep).
+    """
+
+    def __init__(self, game: str, opponent: str | None, rules: object = None) -> None:
+        if game not in GAMES:
+            raise Error("bad_game", f"unknown game {game!r}; one of {', '.join(GAMES)}")
+        self.game = game
+        self.opponent = opponent
+        self.rules = rules
+        self.seats: tuple[Any, Any] = (1, 2) if game == "durak" else ("p1", "p2")
+        # A throwaway seed checks the arguments now; reset() brings the real one.
+        # copy=False: the batch writes every step into the same arrays, and
+        # the rows a caller keeps are copied (two small copies, not five arrays).
+        self.env = VectorEnv(game, 1, seed=bytes(32), opponent=opponent, rules=rules, copy=False)
+        self.started = False
+        self.over = True
+        self.episode = 0
+        self.obs: npt.NDArray[np.float32] = np.zeros(self.env.obs_size, np.float32)
+        self.mask: npt.NDArray[np.bool_] = np.zeros(rl.N_ACTIONS, np.bool_)
+        self.player = 0
+        self.rewards: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def seed(self) -> bytes:
+        """The 32-byte seed the episodes come from."""
+        return self.env.seed
+
+    def _seed_for_reset(self, seed: bytes | None) -> bytes | None:
+        if seed is None and not self.started:
+            return secrets_seed()
+        return seed
+
+    def _begun(self) -> None:
+        self.started = True
+        self.over = False
+        self.rewards = (0.0, 0.0)
+
+    def reset(self, seed: bytes | None = None) -> None:
+        """Begins an episode: episode 0 of ``seed`` if given, else the next one."""
+        raise NotImplementedError
+
+    def step(self, action: int) -> bool:
+        """Plays a legal ``action`` for the seat to act (and the opponent's
+        replies); returns whether the episode ended (then :attr:`rewards`)."""
+        raise NotImplementedError
+
+    def table(self) -> Any:
+        """The episode's Deal, Match or Durak Game as it stands now."""
+        raise NotImplementedError
+
+    def decision(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """The seat to act's observation and mask (int8), fresh arrays for the caller."""
+        return self.obs.copy(), self.mask.astype(np.int8)
+
+    def legal(self, action: int) -> bool:
+        """Whether ``action`` is legal for the seat to act now."""
+        return not self.over and 0 <= action < rl.N_ACTIONS and bool(self.mask[action])
+
+    def abandon(self, rewards: tuple[float, float]) -> None:
+        """Ends the episode here with ``rewards`` (an illegal action's
+        penalty); the next :meth:`reset` begins the next episode."""
+        self.over = True
+        self.rewards = rewards
+
+    def observe(self, seat: int) -> npt.NDArray[np.float32]:
+        """Seat ``seat``'s observation now, a fresh array: :attr:`obs` when it
+        is that seat's turn, else ``rl.observe`` of :meth:`table`."""
+        obs: npt.NDArray[np.float32]
+        if not self.over and seat == self.player:
+            obs = self.obs.copy()
+        else:
+            obs = rl.observe(self.table(), self.seats[seat])
+        return obs
+
+    def legal_mask(self, seat: int) -> npt.NDArray[np.bool_]:
+        """Seat ``seat``'s legal actions now (none off turn or once over). A fresh array."""
+        if not self.over and seat == self.player:
+            mask: npt.NDArray[np.bool_] = self.mask.copy()
+            return mask
+        return np.zeros(rl.N_ACTIONS, np.bool_)
+
+
+class ScalarEpisode(Single):
+    """Plays the episode's Deal or Match itself (the Schnapsen family)."""
+
+    def __init__(self, game: str, opponent: str | None, rules: object = None) -> None:
+        super().__init__(game, opponent, rules)
+        self._table: Any = None
+        self._choose: Any = None
+        self._given = False
+
+    def reset(self, seed: bytes | None = None) -> None:
+        seed = self._seed_for_reset(seed)
+        if seed is not None:
+            self.env.reset(seed=seed)  # the seed build() and opponent_for() read
+            episode = 0
+        else:
+            episode = self.episode + 1
+        agent = self.seats[0]
+        while True:
+            self._table = table = self.env.build(0, episode)
+            if self.opponent is None:
+                break
+            self._choose = choose = self.env.opponent_for(0, episode)
+            while not table.over and table.turn != agent:
+                table.apply(table.turn, choose(table, table.turn))
+            if not table.over:
+                break
+            episode += 1  # over before the agent's first decision: skipped, as in the batch
+        self.episode = episode
+        self._begun()
+        self._decision()
+
+    def _decision(self) -> None:
+        table = self._table
+        seat = table.turn
+        self.player = 0 if seat == "p1" else 1
+        self.obs = _core.rl.observe(table, seat)
+        self.mask = _core.rl.legal_mask(table, seat)
+        self._given = False
+
+    def step(self, action: int) -> bool:
+        table = self._table
+        table.apply(table.turn, _core.rl.move_of(table, action))
+        choose = self._choose
+        if choose is not None:
+            agent = self.seats[0]
+            while not table.over and table.turn != agent:
+                table.apply(table.turn, choose(table, table.turn))
+        if table.over:
+            self.over = True
+            self.rewards = rewards_of(table, self.game)
+            return True
+        self._decision()
+        return False
+
+    def table(self) -> Any:
+        return self._table
+
+    # Each decision's observation is new (rl.observe's): it is handed out as it
+    # is the first time, and computed afresh for any later asking.
+
+    def decision(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        obs = self.obs
+        if self._given:
+            obs = _core.rl.observe(self._table, self.seats[self.player])
+        self._given = True
+        return obs, self.mask.astype(np.int8)
+
+    def observe(self, seat: int) -> npt.NDArray[np.float32]:
+        obs: npt.NDArray[np.float32] = _core.rl.observe(self._table, self.seats[seat])
+        return obs
+
+
+class BatchEpisode(Single):
+    """Steps the C++ batch of one env (Durak); the scalar game is rebuilt
+    from the episode's actions only when asked for."""
+
+    def __init__(self, game: str, opponent: str | None, rules: object = None) -> None:
+        super().__init__(game, opponent, rules)
+        self._act = np.zeros(1, np.int64)
+        self._step = self.env._core.step  # the batch's step without the named tuple
+        self.actions: list[int] = []
+        self._next: tuple[Any, Any, int, int] | None = None
+        self._table: Any = None
+        self._opponent_move: Any = None
+        self._played = 0
+
+    def reset(self, seed: bytes | None = None) -> None:
+        """Begins an episode: episode 0 of ``seed`` if given, else the next one.
+
+        After an episode ended in :meth:`step`, the next one is the episode the
+        batch already began; after an abandoned one (or before any), the batch
+        begins its next episode now.
+        """
+        if self._next is not None and seed is None:
+            self.obs, self.mask, self.player, self.episode = self._next
+        else:
+            obs, mask, player = self.env.reset(seed=self._seed_for_reset(seed))
+            self.obs, self.mask, self.player = obs[0], mask[0], int(player[0])
+            self.episode = int(self.env.episodes[0])
+        self._next = None
+        self.actions = []
+        self._table = None
+        self._begun()
+
+    def step(self, action: int) -> bool:
+        self._act[0] = action
+        obs, mask, player, rewards, terminated = self._step(self._act)
+        self.actions.append(action)
+        if terminated[0]:
+            self.over = True
+            self.rewards = (float(rewards[0, 0]), float(rewards[0, 1]))
+            # The next episode's first decision, which the batch began already.
+            first = (obs[0].copy(), mask[0].copy(), int(player[0]), int(self.env.episodes[0]))
+            self._next = first
+            return True
+        self.obs, self.mask, self.player = obs[0], mask[0], int(player[0])
+        return False
+
+    def abandon(self, rewards: tuple[float, float]) -> None:
+        super().abandon(rewards)
+        self._next = None
+
+    def table(self) -> Any:
+        """The episode's game as it stands now, rebuilt through the ordinary
+        API from (seed, env 0, episode) and the actions played."""
+        if self._table is None:
+            self._table = self.env.build(0, self.episode)
+            self._opponent_move = (
+                self.env.opponent_for(0, self.episode) if self.opponent is not None else None
+            )
+            self._played = 0
+            self._advance()
+        table = self._table
+        while self._played < len(self.actions):
+            seat = table.turn
+            table.apply(seat, move_for(table, self.game, seat, self.actions[self._played]))
+            self._played += 1
+            self._advance()
+        return table
+
+    def _advance(self) -> None:
+        choose = self._opponent_move
+        if choose is None:
+            return
+        table, agent = self._table, self.seats[0]
+        while not table.over and table.turn != agent:
+            table.apply(table.turn, choose(table, table.turn))
+
+
+def single(game: str, opponent: str | None, rules: object = None) -> Single:
+    """The driver for ``game``: the batch for Durak, the scalar game otherwise."""
+    if game == "durak":
+        return BatchEpisode(game, opponent, rules)
+    return ScalarEpisode(game, opponent, rules)
+
+
+def secrets_seed() -> bytes:
+    """A fresh random 32-byte seed."""
+    import secrets
+
+    return secrets.token_bytes(32)
