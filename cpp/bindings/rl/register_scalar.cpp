@@ -24,7 +24,6 @@ namespace {
 
 namespace ts = trumpf::schnapsen;
 namespace td = trumpf::durak;
-namespace trl = trumpf::rl;
 
 constexpr int kActions = 40;
 static_assert(ts::kActions == kActions && td::kActions == kActions, "one action count");
@@ -103,7 +102,7 @@ py::array_t<float> obs_scale(py::handle game) {
 py::tuple opponents(py::handle game) {
   const Family f = family_of(game);
   py::list names;
-  for (const players::Row& row : players::kPlayers)
+  for (const trumpf::players::Row& row : trumpf::players::kPlayers)
     if (f == Family::kDurak ? row.durak : row.schnapsen) names.append(py::str(row.name));
   return py::tuple(names);
 }
