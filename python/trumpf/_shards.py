@@ -12,9 +12,7 @@ a ``manifest.json`` (:func:`read_manifest`, :func:`read_shard`).
 
 from __future__ import annotations
 
-import json
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +21,18 @@ import numpy as np
 import numpy.typing as npt
 
 from trumpf import _core
-from trumpf._checks import printable
+from trumpf._shard_files import (
+    FORMAT,
+    MANIFEST,
+    check_out,
+    is_shard_folder,
+    read_manifest,
+    read_run,
+    read_shard,
+    shards_of,
+    write_manifest,
+    write_shard,
+)
 from trumpf._summary import Counts
 
 __all__ = [
@@ -44,10 +53,6 @@ __all__ = [
     "read_shard",
     "shards_of",
 ]
-
-MANIFEST = "manifest.json"
-FORMAT = "trumpf-simulation-shards"
-_VERSION = 1
 
 Columns = dict[str, npt.NDArray[Any]]
 
@@ -154,49 +159,6 @@ def flat(columns: Columns) -> Columns:
     return table
 
 
-def is_shard_folder(path: Path) -> bool:
-    """Whether ``path`` is a folder that holds nothing but a sharded output's files."""
-    return path.is_dir() and all(_is_ours(p.name) for p in path.iterdir())
-
-
-def check_out(path: str | os.PathLike[str], what: str) -> None:
-    """Raises ValueError, saying why, when ``path`` cannot take a sharded output.
-
-    It must be a new folder in one that exists, an empty one, or one holding
-    only a previous run's shards (which the next run replaces).
-    """
-    name = os.fspath(path)
-    if not name:
-        raise ValueError(f"{what}: the folder name is empty")
-    folder, shown = Path(name), printable(name)
-    try:
-        if folder.exists():
-            if not folder.is_dir():
-                raise ValueError(f"{what} {shown} is a file; give a new or empty folder")
-            if not is_shard_folder(folder):
-                raise ValueError(
-                    f"{what} {shown} holds other files; give a new or empty folder "
-                    "(a previous run's shards there are replaced)"
-                )
-            where = folder
-        else:
-            where = folder.parent
-            if not where.is_dir():
-                raise ValueError(
-                    f"{what} {shown}: the folder {printable(str(where))} does not exist"
-                )
-        if not os.access(where, os.W_OK | os.X_OK):
-            raise ValueError(f"{what} {shown}: {printable(str(where))} is not writable")
-    except OSError as bad:  # a name too long, a loop of links ...
-        raise ValueError(f"{what} {shown}: {bad.strerror}") from None
-
-
-def _is_ours(name: str) -> bool:
-    return name in (MANIFEST, MANIFEST + ".tmp") or (
-        name.startswith("shard-") and name.endswith(".npz")
-    )
-
-
 class Collector:
     """Takes a run's shards in index order and keeps what the run asked for.
 
@@ -260,10 +222,7 @@ class Collector:
 
     def _write(self, shard: Shard, columns: Columns) -> None:
         assert self.out is not None
-        name = f"shard-{shard.start:013d}.npz"
-        with open(self.out / name, "wb") as f:
-            np.savez(f, allow_pickle=False, **columns)
-        self.files.append({"file": name, "start": shard.start, "games": shard.games})
+        self.files.append(write_shard(self.out, shard.start, shard.games, columns))
 
     def finish(self, complete: bool) -> None:
         """The run ended (``complete`` or not): trims the rows to it and writes the manifest."""
@@ -274,9 +233,7 @@ class Collector:
                 self.columns = {k: v[: self.done] for k, v in self.columns.items()}
         if self.out is None:
             return
-        manifest = {
-            "format": FORMAT,
-            "version": _VERSION,
+        fields = {
             **self.meta,
             "games": self.done,
             "planned": self.games,
@@ -285,54 +242,4 @@ class Collector:
             "counts": None if self.counts is None else self.counts.as_dict(),
             "shards": self.files,
         }
-        temporary = self.out / (MANIFEST + ".tmp")
-        temporary.write_text(json.dumps(manifest, indent=1) + "\n")
-        os.replace(temporary, self.out / MANIFEST)
-
-
-def read_manifest(folder: Path) -> dict[str, Any]:
-    """The manifest of a sharded output; ValueError, saying why, when there is none."""
-    try:
-        data = json.loads((folder / MANIFEST).read_text())
-    except FileNotFoundError:
-        raise ValueError(f"{folder} holds no {MANIFEST}: not a sharded simulation") from None
-    except (OSError, ValueError) as bad:
-        raise ValueError(f"{folder / MANIFEST} cannot be read: {bad}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"{folder / MANIFEST} is not a trumpf simulation's manifest")
-    if data.get("version") != _VERSION:
-        raise ValueError(f"{folder / MANIFEST} is format version {data.get('version')!r}")
-    return data
-
-
-def read_shard(folder: Path, entry: dict[str, Any]) -> Columns:
-    """The columns of one shard the manifest lists, checked against it."""
-    with np.load(folder / entry["file"]) as saved:
-        columns = {name: saved[name] for name in saved.files}
-    if any(len(col) != entry["games"] for col in columns.values()):
-        raise ValueError(f"{folder / entry['file']} does not hold {entry['games']} games")
-    return columns
-
-
-def read_run(folder: Path) -> tuple[dict[str, Any], Columns]:
-    """The manifest of a sharded output and every row it lists, checked to add up."""
-    manifest = read_manifest(folder)
-    parts = [read_shard(folder, entry) for entry in manifest["shards"]]
-    starts = [int(entry["start"]) for entry in manifest["shards"]]
-    sizes = [len(part["winner"]) for part in parts]
-    if starts != [sum(sizes[:k]) for k in range(len(sizes))] or sum(sizes) != manifest["games"]:
-        raise ValueError(f"{folder}: the shards do not add up to {manifest['games']} games")
-    columns = {
-        name: np.concatenate([part[name] for part in parts])
-        if parts
-        else np.empty((0, *shape), dtype=dtype)
-        for name, (dtype, shape) in manifest["columns"].items()
-    }
-    return manifest, columns
-
-
-def shards_of(folder: Path) -> Iterator[tuple[int, Columns]]:
-    """Each shard of a sharded output, in order: its first game and its columns."""
-    manifest = read_manifest(folder)
-    for entry in manifest["shards"]:
-        yield int(entry["start"]), read_shard(folder, entry)
+        write_manifest(self.out, fields)

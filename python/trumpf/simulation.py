@@ -20,29 +20,40 @@ shard (``out=``), which :func:`load` and :func:`iter_shards` read back.
 
 from __future__ import annotations
 
-import importlib.util
-import json
 import os
-import secrets
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import numpy.typing as npt
 
 from trumpf import _core, _shards
-from trumpf._sim_replay import replay_durak, replay_schnapsen
+from trumpf._sim_args import (
+    CLUSTERS,
+    GAMES,
+    LOCAL_SHARD,
+    MAX_GAMES,
+    MAX_THREADS,
+    NO_RAY,
+    PLAYERS,
+    ClusterError,
+    ProgressCallback,
+    SeedLike,
+    SimulationError,
+    check_arguments,
+    is_match,
+    rules_for,
+)
+from trumpf._sim_result import Simulation, match_seed
 from trumpf._summary import Counts, Summary, wilson, wilson_high
-from trumpf.errors import Error
-from trumpf.schnapsen import variant as _variant
 
 __all__ = [
     "CLUSTERS",
     "GAMES",
+    "LOCAL_SHARD",
     "MAX_GAMES",
     "MAX_THREADS",
+    "NO_RAY",
     "PLAYERS",
     "ClusterError",
     "Counts",
@@ -60,65 +71,6 @@ __all__ = [
     "wilson_high",
 ]
 
-_VARIANTS: tuple[str, ...] = tuple(_variant.variants()) + tuple(_variant.presets())
-
-GAMES: tuple[str, ...] = (
-    *_VARIANTS,
-    *(f"{name}-match" for name in _VARIANTS),
-    "durak",
-)
-"""The games a simulation can play: single deals and whole matches of each
-Schnapsen-family variant and house-rule preset (``schnapsen-tjger``), and
-Durak games."""
-
-PLAYERS: dict[str, tuple[str, ...]] = {
-    **{game: ("random", "bot1", "bot2") for game in GAMES if game != "durak"},
-    "durak": ("random", "bot1", "bot2", "bot3"),
-}
-"""The built-in policies each game offers."""
-
-MAX_THREADS = 1024
-"""The most worker threads a simulation starts.
-
-The games are CPU-bound, so threads beyond the cores only queue; 1024 is
-more than the largest two-socket servers have (768 hardware threads), so no
-real machine is held back, while a mistyped count (``--threads 100000``) is
-refused here instead of running the process out of threads, which the core's
-thread pool cannot survive.
-"""
-
-MAX_GAMES = 2**40
-"""The most games one simulation plays, whatever the machine.
-
-The core counts games in int64 and sizes its result arrays in ssize_t; 2**40
-is far inside both, and at 22 bytes of results a game it is already 24 TiB,
-so the memory check in :func:`simulate` is what binds on any real machine.
-"""
-
-_COLUMN_BYTES = 22
-"""Bytes of result columns a game needs (six int8, six int16 and one int32 value)."""
-
-SeedLike = bytes | str | None
-ProgressCallback = Callable[[int, int], None]
-
-
-CLUSTERS = ("ray",)
-"""Where else a simulation's shards can be played: ``cluster="ray"``."""
-
-NO_RAY = 'Ray is not installed here: pip install "trumpf[ray]"'
-"""What ``cluster="ray"`` says where Ray cannot be imported."""
-
-LOCAL_SHARD = 1_000_000
-"""Games a shard when a run played here is sharded (summary-only or a folder): 22 MB of rows."""
-
-
-class SimulationError(ValueError):
-    """A simulation asked for something that cannot be played: says what and why."""
-
-
-class ClusterError(SimulationError):
-    """The cluster cannot play the run (no Ray, a bad address, no CPU for a shard): says why."""
-
 
 class SimulationInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped a simulation; ``partial`` holds the games finished before it."""
@@ -126,276 +78,6 @@ class SimulationInterrupted(KeyboardInterrupt):
     def __init__(self, partial: Simulation) -> None:
         super().__init__(f"interrupted after {partial.games} games")
         self.partial = partial
-
-
-def _seed_bytes(seed: SeedLike) -> bytes:
-    if seed is None:
-        return secrets.token_bytes(32)
-    if isinstance(seed, str):
-        try:
-            raw = bytes.fromhex(seed)
-        except ValueError:
-            raise SimulationError(f"seed {seed!r} is not hex") from None
-        seed = raw
-    if not isinstance(seed, bytes) or len(seed) != 32:
-        got = f"{len(seed)} bytes" if isinstance(seed, bytes) else type(seed).__name__
-        raise SimulationError(f"a seed is exactly 32 bytes (64 hex digits), got {got}")
-    return seed
-
-
-def match_seed(seed: bytes, index: int) -> bytes:
-    """The seed that match ``index`` of a match simulation is built from.
-
-    Every match deals its own deals 1, 2, ... from one seed, so match ``i``
-    cannot share the master seed: it gets SHA-256(seed || "match:<i+1>"),
-    computed by the core that plays it.
-    """
-    return _core.sim.match_seed(seed, index)
-
-
-@dataclass(frozen=True)
-class Simulation:
-    """The per-game results of a simulation, one numpy row per game.
-
-    Columns (all of length ``games``; pairs have shape ``(games, 2)`` ordered
-    player A, player B): ``winner`` (0 = A, 1 = B, -1 = nobody: a drawn deal,
-    a drawn Durak game), ``game_points`` (what the winner scored: game points
-    of a deal, or for a match the loser's distance from the target),
-    ``how`` (index into :attr:`endings`), ``points`` (card points; for a match
-    the final match score), ``tricks`` (tricks taken; for a match deals won),
-    ``moves`` (moves played), ``seat_a`` (player A's seat, 1 or 2),
-    ``dealer`` (the first dealer's seat; 0 in Durak), ``deals`` (deals played),
-    and for Durak ``fool`` (0 = A, 1 = B, -1 = none) and ``bouts``.
-
-    A run that kept no rows (``summary_only``, or written to a folder) has no
-    columns but its exact :attr:`counts`; its :meth:`summary` is the one the
-    rows would give, and :attr:`out` names the folder :func:`load` reads.
-    """
-
-    game: str
-    players: tuple[str, str]
-    seed: bytes
-    threads: int
-    endings: tuple[str, ...]
-    columns: dict[str, npt.NDArray[Any]] = field(repr=False)
-    complete: bool = True
-    rules: dict[str, Any] | None = field(default=None, repr=False)
-    """The full rules table of a Schnapsen-family game (house rules included); None in Durak."""
-    counts: Counts | None = field(default=None, repr=False)
-    """The exact counts of a run that kept no rows; None when :attr:`columns` has them."""
-    out: str | None = field(default=None, repr=False)
-    """The folder the rows were written to, shard by shard (None when they were not)."""
-
-    @property
-    def games(self) -> int:
-        """How many games were played (a prefix of those asked for, when interrupted)."""
-        if self.counts is not None and not self.columns:
-            return self.counts.games
-        return int(self.columns["winner"].shape[0])
-
-    @property
-    def has_rows(self) -> bool:
-        """Whether the per-game columns are here (False for a summary-only run)."""
-        return bool(self.columns)
-
-    def __repr__(self) -> str:
-        state = "complete" if self.complete else "interrupted"
-        return (
-            f"<Simulation {self.game}: {self.games:,} games, {self.players[0]} v "
-            f"{self.players[1]}, seed {self.seed.hex()}, {state}>"
-        )
-
-    def __getitem__(self, name: str) -> npt.NDArray[Any]:
-        if not self.columns:
-            where = f"; load({self.out!r}) reads them" if self.out else ""
-            raise KeyError(f"{name!r}: this simulation kept no rows, only their counts{where}")
-        return self.columns[name]
-
-    def summary(self) -> Summary:
-        """Wins with 95% Wilson intervals, points, moves and endings, from exact counts."""
-        if self.counts is not None and not self.columns:
-            return Summary.of(self.counts)
-        return Summary.of(Counts.of(self.columns, self.endings))
-
-    def table(self) -> dict[str, npt.NDArray[Any]]:
-        """The columns as one-dimensional ones (``points_a``, ``points_b``, ...): ``pd.DataFrame(sim.table())``."""
-        return _shards.flat(self.columns)
-
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Writes the per-game columns and what made them to ``path`` (.npz, or .csv)."""
-        if not self.columns:
-            raise SimulationError("this simulation kept no rows to save")
-        target = os.fspath(path)
-        meta = {
-            "game": np.array(self.game),
-            "players": np.array(self.players),
-            "seed": np.array(self.seed.hex()),
-            "endings": np.array(self.endings),
-            "rules": np.array(json.dumps(self.rules)),
-        }
-        if target.endswith(".csv"):
-            self._save_csv(target)
-            return
-        arrays: dict[str, Any] = {**self.columns, **meta}
-        np.savez_compressed(target, **arrays)
-
-    def _save_csv(self, target: str) -> None:
-        table = self.table()
-        names = list(table)
-        rows = np.column_stack(list(table.values())) if table else np.empty((0, 0))
-        np.savetxt(target, rows, fmt="%d", delimiter=",", header=",".join(names), comments="")
-
-    def replay(self, index: int) -> Any:
-        """Plays game ``index`` again through the ordinary Python API, move for move.
-
-        The players draw from the same streams as in the simulation
-        (:class:`trumpf._core.sim.Stream` for a random player, the same bot
-        seeds for Durak's level-1 bot), so the finished Deal, Match or Game
-        returned here is the one the simulation recorded in row ``index``.
-        A run that kept no rows replays the same way.
-        """
-        args = self.build_args(index)
-        seats = args.pop("seats")
-        players = {seats["a"]: self.players[0], seats["b"]: self.players[1]}
-        streams = {
-            seats["a"]: _core.sim.Stream(self.seed, index, 0),
-            seats["b"]: _core.sim.Stream(self.seed, index, 1),
-        }
-        if self.game == "durak":
-            return replay_durak(args, players, streams, index, seats)
-        return replay_schnapsen(self.game, args, players, streams)
-
-    def build_args(self, index: int) -> dict[str, Any]:
-        """How game ``index`` is built through the ordinary API, and who sits where."""
-        if not 0 <= index < self.games:
-            raise IndexError(f"game {index} is outside 0..{self.games - 1}")
-        # A sits in seat 1 in even games; the first dealer changes every two games.
-        seat_a = int(self.columns["seat_a"][index]) if self.columns else 1 + index % 2
-        seats = {"a": seat_a, "b": 3 - seat_a}
-        if self.game == "durak":
-            return {"seed": self.seed, "number": index + 1, "seats": seats}
-        first = int(self.columns["dealer"][index]) if self.columns else 1 + index // 2 % 2
-        dealer = "p1" if first == 1 else "p2"
-        variant = self.rules
-        if _is_match(self.game):
-            seed = match_seed(self.seed, index)
-            return {"variant": variant, "seed": seed, "dealer": dealer, "seats": seats}
-        return {
-            "variant": variant,
-            "seed": self.seed,
-            "number": index + 1,
-            "dealer": dealer,
-            "seats": seats,
-        }
-
-
-def check_arguments(
-    game: str,
-    games: int,
-    players: Sequence[str] = ("random", "random"),
-    seed: SeedLike = None,
-    threads: int | None = None,
-    rules: Mapping[str, object] | None = None,
-    *,
-    cluster: str | None = None,
-    address: str | None = None,
-    shard: int | None = None,
-    summary_only: bool = False,
-    out: str | os.PathLike[str] | None = None,
-) -> tuple[tuple[str, str], bytes]:
-    """Refuses (SimulationError) what :func:`simulate` would refuse, before any game is played.
-
-    Returns the two players and the seed as 32 bytes (a fresh one when ``seed`` is None).
-    Whether the cluster can play the run is known only once it is reached.
-    """
-    if game not in GAMES:
-        raise SimulationError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
-    if isinstance(games, bool) or not isinstance(games, int) or not 0 <= games <= MAX_GAMES:
-        raise SimulationError(f"games must be a whole number from 0 to 2**40, got {games!r}")
-    memory = _memory()
-    if not summary_only and out is None and games * _COLUMN_BYTES > memory:
-        # The core allocates every result row before the first game; past the
-        # machine's memory that allocation would fail or the kernel would end
-        # the process, after the user had waited for nothing.
-        raise SimulationError(
-            f"{games:,} games need {games * _COLUMN_BYTES / 2**30:,.1f} GiB for their results; "
-            f"this machine has {memory / 2**30:,.1f} GiB; summary_only or out (a folder) "
-            "keeps none"
-        )
-    if isinstance(players, str) or len(players) != 2:
-        raise SimulationError(f"players is a pair of policies, got {players!r}")
-    for p in players:
-        if p not in PLAYERS[game]:
-            raise SimulationError(
-                f"unknown player {p!r} for {game}: choose from {', '.join(PLAYERS[game])}"
-            )
-    if threads is not None and (
-        isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_THREADS
-    ):
-        raise SimulationError(
-            f"threads must be a whole number from 1 to {MAX_THREADS}, got {threads!r}"
-        )
-    rules_for(game, rules)
-    _check_sharding(cluster, address, shard, out)
-    return (players[0], players[1]), _seed_bytes(seed)
-
-
-def _check_sharding(
-    cluster: str | None,
-    address: str | None,
-    shard: int | None,
-    out: str | os.PathLike[str] | None,
-) -> None:
-    if cluster is not None and cluster not in CLUSTERS:
-        raise SimulationError(f"unknown cluster {cluster!r}: the one offered is 'ray'")
-    if cluster == "ray" and not _installed("ray"):
-        raise ClusterError(NO_RAY)
-    if address is not None and (cluster is None or not isinstance(address, str) or not address):
-        raise SimulationError("address names a Ray cluster: give it with cluster='ray'")
-    if shard is not None and (
-        isinstance(shard, bool) or not isinstance(shard, int) or not 1 <= shard <= MAX_GAMES
-    ):
-        raise SimulationError(f"shard must be a whole number from 1 to 2**40, got {shard!r}")
-    if out is not None:
-        try:
-            _shards.check_out(out, "the results folder")
-        except ValueError as bad:
-            raise SimulationError(str(bad)) from None
-
-
-def _installed(module: str) -> bool:
-    try:
-        return importlib.util.find_spec(module) is not None
-    except (ImportError, ValueError):  # a module set to None, or without a spec
-        return False
-
-
-def _is_match(game: str) -> bool:
-    return game.endswith("-match")
-
-
-def rules_for(game: str, rules: Mapping[str, object] | None) -> dict[str, Any] | None:
-    """The full rules table a Schnapsen-family game is played under (None for Durak).
-
-    ``rules`` are house-rule changes on top of the variant or preset ``game`` names.
-    """
-    if game == "durak":
-        if rules:
-            raise SimulationError("Durak has no house rules")
-        return None
-    base = game.removesuffix("-match")
-    try:
-        return _variant.custom(base, **dict(rules or {}))
-    except Error as err:
-        raise SimulationError(err.message) from None
-
-
-def _memory() -> int:
-    """The machine's physical memory in bytes (no bound where the system will not say)."""
-    try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (AttributeError, ValueError, OSError):  # pragma: no cover - not on Linux or macOS
-        return 2**63
 
 
 def simulate(
@@ -458,7 +140,7 @@ def simulate(
         out=out,
     )
     table = rules_for(game, rules)
-    kind = "durak" if table is None else table["name"] + ("-match" if _is_match(game) else "")
+    kind = "durak" if table is None else table["name"] + ("-match" if is_match(game) else "")
     local_threads = threads if threads is not None else min(os.cpu_count() or 1, MAX_THREADS)
     # A game's columns and endings, from the core itself: what every shard will hold.
     probe = _core.sim.run(kind, 0, pair[0], pair[1], raw_seed, 1, None, rules=table)
@@ -555,3 +237,9 @@ def iter_shards(path: str | os.PathLike[str]) -> Iterator[tuple[int, dict[str, n
             yield start, _shards.flat(columns)
     except (OSError, ValueError) as bad:
         raise SimulationError(str(bad)) from None
+
+
+# Their home is the private modules; users meet them here, and tracebacks and
+# pickles should say so.
+for _public in (Simulation, SimulationError, ClusterError):
+    _public.__module__ = __name__

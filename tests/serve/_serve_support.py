@@ -96,9 +96,12 @@ def running(db: Path, *extra: str) -> Iterator[ServerProcess]:
 
 CARD_KEYS = frozenset(
     {"card", "turn_up", "trump_card", "lead", "follow", "attack", "beat", "unbeaten", "hand"}
-    | {"must_lead", "king", "queen"}
+    | {"must_lead", "king", "queen", "known", "discarded", "took"}
 )
-NEST_KEYS = frozenset({"view", "events", "legal", "last_trick", "bout", "pairs", "melds", "result"})
+NEST_KEYS = frozenset(
+    {"view", "info", "events", "legal", "last_trick", "bout", "pairs", "melds", "result"}
+    | {"played", "exchanges"}
+)
 PLAIN_KEYS = frozenset(
     {"type", "table", "seat", "game", "kind", "opponent", "level", "seated", "ply", "over"}
     | {"ack", "variant", "number", "dealer", "phase", "turn", "leader", "trump", "talon_left"}
@@ -109,8 +112,10 @@ PLAIN_KEYS = frozenset(
     | {"cards", "code", "by", "close_state"}
 )
 # Checked apart: "names" is the pack (which ids exist, not where they are),
-# "message" is an error's text, "reveal" is the end-of-game disclosure.
-SPECIAL_KEYS = frozenset({"names", "message", "reveal"})
+# "message" is an error's text, "reveal" is the end-of-game disclosure, "rules"
+# the variant's rules table, and "unseen" every card whose place the seat does
+# not know (safe only when no unknown card is missing from it: see check_message).
+SPECIAL_KEYS = frozenset({"names", "message", "reveal", "rules", "unseen"})
 
 
 class Unclassified(AssertionError):
@@ -139,6 +144,9 @@ def cards_in(value: Any, cls: str = "nest") -> list[int]:
                 found.extend(cards_in(item, "card"))
             elif key in NEST_KEYS:
                 found.extend(cards_in(item, "nest"))
+            elif key in PLAIN_KEYS and isinstance(item, list):
+                # "tricks" is a count in a result and the list of tricks in an info
+                found.extend(cards_in(item, "nest"))
             elif key in PLAIN_KEYS or key in SPECIAL_KEYS:
                 continue
             else:
@@ -146,6 +154,9 @@ def cards_in(value: Any, cls: str = "nest") -> list[int]:
     elif isinstance(value, list):
         for item in value:
             found.extend(cards_in(item, "nest"))
+    elif isinstance(value, int) and not isinstance(value, bool):
+        # a bare number under a key that holds records: it may be a card
+        raise Unclassified(f"a number {value!r} stands where records are expected")
     return found
 
 
@@ -168,6 +179,9 @@ class Knowledge:
         self.durak = isinstance(engine, durak.Game)
         self.game = "durak" if self.durak else engine.variant
         self.seats: tuple[Any, Any] = (1, 2) if self.durak else ("p1", "p2")
+        self.pack: list[int] = (
+            list(durak.deck.pack()) if self.durak else list(schnapsen.deck.pack_for(self.game))
+        )
         self.known: dict[tuple[int, Any], set[int]] = {}
         self.shadow = engine.copy()
         self.seen_events = len(self.shadow.history)
@@ -253,6 +267,14 @@ def check_message(
     unknown = set(cards_in(rest)) - knowledge.may_know(now, seat)
     if unknown:
         raise AssertionError(f"seat {seat} told {sorted(unknown)} in {message['type']}")
+    info = message.get("info")
+    if info is not None:
+        # "unseen" tells nothing only while it lists every card the seat cannot
+        # know: one left out would be one located.
+        hidden = set(knowledge.pack) - knowledge.may_know(now, seat)
+        missing = hidden - set(info["unseen"])
+        if missing:
+            raise AssertionError(f"seat {seat}: unseen leaves out {sorted(missing)}")
 
 
 def knowledge_from_start(log: dict[str, Any]) -> Knowledge:

@@ -86,6 +86,12 @@ class Play:
             return cast("dict[str, Any]", self.engine.view(int(seat)))
         return cast("dict[str, Any]", self.engine.view(str(seat)))
 
+    def info(self, seat: Any) -> dict[str, Any]:
+        """What ``seat`` can know: its information set (what a bot or an agent decides from)."""
+        if isinstance(self.engine, durak.Game):
+            return cast("dict[str, Any]", self.engine.info(int(seat)))
+        return cast("dict[str, Any]", self.engine.info(str(seat)))
+
     def legal(self, seat: Any) -> list[dict[str, Any]]:
         if isinstance(self.engine, durak.Game):
             return cast("list[dict[str, Any]]", self.engine.legal(int(seat)))

@@ -111,6 +111,9 @@ class Table:
             "over": play.over,
             "result": play.result,  # the table's: the match's, the deal's or the game's
             "view": play.view(seat),
+            # The seat's information set: the view plus everything the game has
+            # shown it (tricks, exchanges, the cards it has seen of the other hand).
+            "info": play.info(seat),
             # The seed and the hidden cards only once nothing is left to hide.
             "reveal": play.reveal() if play.over else None,
         }
