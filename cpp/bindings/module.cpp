@@ -16,4 +16,6 @@ PYBIND11_MODULE(_core, m) {
   auto rl =
       m.def_submodule("rl", "Agents at the engine's speed: actions, observations, VectorEnv.");
   trumpf::bindings::register_rl(rl);
+  auto players = m.def_submodule("players", "The costly players (expert, perfect) asked for one move.");
+  trumpf::bindings::register_players(players);
 }

@@ -59,7 +59,7 @@ std::uint64_t expert_seed_of(const std::uint8_t seed[32], std::uint64_t game,
   const Digest d = sha256(message, 32 + text.size());
   std::uint64_t v = 0;
   for (int i = 7; i >= 0; --i) v = (v << 8) | d[std::size_t(i)];
-  return v;
+  return v >> 1;  // 63 bits: a Python caller passes it back as a non-negative int64
 }
 
 schnapsen::Move choose_schnapsen(Player player, const schnapsen::DealState& s,

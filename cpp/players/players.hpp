@@ -69,7 +69,7 @@ struct Context {
 
 // The expert seed of player p (0: A, 1: B) in game g of a run with master
 // seed `seed`: the first 8 bytes, little-endian, of SHA-256(seed ||
-// "expert:<g>:<p>").
+// "expert:<g>:<p>"), shifted right by one bit (63 bits, so it fits an int64).
 std::uint64_t expert_seed_of(const std::uint8_t seed[32], std::uint64_t game, int player) noexcept;
 
 // The move `player` makes for `seat`, on turn in a deal (game) not over.
