@@ -115,7 +115,14 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
         }
         budget = {"expert_samples": args.expert_samples, "expert_budget": args.expert_budget}
         players, seed = check_arguments(
-            args.game, args.games, args.players, args.seed, args.threads, rules, **sharding, **budget
+            args.game,
+            args.games,
+            args.players,
+            args.seed,
+            args.threads,
+            rules,
+            **sharding,
+            **budget,
         )
     except ValueError as bad:
         return fail(str(bad))
