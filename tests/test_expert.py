@@ -130,3 +130,46 @@ def test_expert_beats_bot3_at_durak() -> None:
     sim = trumpf.simulate("durak", games=160, players=("expert", "bot3"), seed=SEED)
     wins, losses = sim.summary().wins
     assert _lower(wins, wins + losses) > 0.55, (wins, losses)
+
+
+@pytest.mark.parametrize("game", ["schnapsen", "durak"])
+def test_trumpf_play_level_expert_watches_a_whole_game(game: str) -> None:
+    from _play_support import cli
+
+    seed = "ab" * 32
+    done = cli("play", game, "--level", "expert", "--mode", "watch", "--seed", seed)
+    assert done.returncode == 0, done.stderr
+    assert "wins the match" in done.stdout or "fool" in done.stdout or "draw" in done.stdout
+    again = cli("play", game, "--level", "expert", "--mode", "watch", "--seed", seed)
+    assert again.stdout == done.stdout  # the expert's seed is the table's
+
+
+def test_trumpf_play_refuses_other_levels() -> None:
+    from _play_support import cli
+
+    done = cli("play", "schnapsen", "--level", "grandmaster")
+    assert done.returncode == 2 and "grandmaster" in done.stderr
+
+
+def test_trumpf_simulate_takes_the_expert_and_its_budget() -> None:
+    from _play_support import cli
+
+    done = cli(
+        "simulate",
+        "schnapsen-match",
+        "--players",
+        "expert",
+        "bot2",
+        "--games",
+        "4",
+        "--expert-samples",
+        "8",
+        "--expert-budget",
+        "20000",
+        "--seed",
+        "cd" * 32,
+        "--quiet",
+    )
+    assert done.returncode == 0, done.stderr
+    bad = cli("simulate", "schnapsen", "--players", "expert", "bot2", "--expert-samples", "-1")
+    assert bad.returncode == 2 and "expert_samples" in bad.stderr
