@@ -37,16 +37,35 @@ players::Context context_of(py::handle seed, py::handle samples, py::handle budg
   return c;
 }
 
-// The move `player` makes for `seat` of a Deal, Match or Durak Game; None
-// when the seat is not on turn or the game is over.
-py::object choose(py::handle game, py::handle seat_h, py::handle name, py::handle seed,
-                  py::handle samples, py::handle budget) {
-  if (auto* g = value_or_null<td::GameRecord>(game.ptr())) {
-    const players::Player p = player_arg(name, true);
+players::Player costly_arg(py::handle name, bool durak) {
+  const players::Player p = player_arg(name, durak);
+  if (p != players::Player::kExpert && p != players::Player::kPerfect)
+    refuse("bad_player", "players.choose plays expert or perfect, not " + repr_text(name));
+  return p;
+}
+
+}  // namespace
+
+// Refuses not_built for a table of the kind asked for made by __new__, and
+// bad_game for anything else that is not one.
+[[noreturn]] static void refuse_game(py::handle game, GameKind kind) {
+  PyObject* p = game.ptr();
+  if (kind != GameKind::kDurak && p) {
+    if (PyObject_TypeCheck(p, bound_class<ts::MatchRecord>())) self_of<ts::MatchRecord>(game);
+    if (PyObject_TypeCheck(p, bound_class<ts::DealRecord>())) self_of<ts::DealRecord>(game);
+  }
+  if (kind != GameKind::kSchnapsen && p && PyObject_TypeCheck(p, bound_class<td::GameRecord>()))
+    self_of<td::GameRecord>(game);
+  const char* what = kind == GameKind::kSchnapsen ? "a built Deal or Match"
+                     : kind == GameKind::kDurak   ? "a built Durak Game"
+                                                  : "a built Deal, Match or Durak Game";
+  refuse("bad_game", std::string("a player plays ") + what + ", not " + repr_text(game));
+}
+
+py::object choose_move(py::handle game, py::handle seat_h, players::Player p,
+                       const players::Context& c, GameKind kind) {
+  if (auto* g = kind != GameKind::kSchnapsen ? value_or_null<td::GameRecord>(game.ptr()) : nullptr) {
     const int seat = durak::seat_arg(seat_h);
-    const players::Context c = context_of(seed, samples, budget);
-    if (p != players::Player::kExpert && p != players::Player::kPerfect)
-      refuse("bad_player", "players.choose plays expert or perfect, not " + repr_text(name));
     const td::GameRecord r = *g;
     if (td::is_over(r.state) || td::turn_of(r.state) != seat) return py::none();
     const td::Shown shown =
@@ -60,28 +79,37 @@ py::object choose(py::handle game, py::handle seat_h, py::handle name, py::handl
   }
   ts::DealState s;
   ts::Shown shown;
-  if (auto* d = value_or_null<ts::DealRecord>(game.ptr())) {
+  bool match_over = false;
+  if (auto* d = kind != GameKind::kDurak ? value_or_null<ts::DealRecord>(game.ptr()) : nullptr) {
     s = d->state;
     shown = d->shown;
-  } else if (auto* mr = value_or_null<ts::MatchRecord>(game.ptr())) {
-    if (mr->state.over) return py::none();
+  } else if (auto* mr =
+                 kind != GameKind::kDurak ? value_or_null<ts::MatchRecord>(game.ptr()) : nullptr) {
+    match_over = mr->state.over;
     s = mr->state.deal;
     shown = mr->shown;
   } else {
-    refuse("bad_game", "a player plays a built Deal, Match or Durak Game, not " + repr_text(game));
+    refuse_game(game, kind);
   }
-  const players::Player p = player_arg(name, false);
   const ts::Seat seat = schnapsen::seat_arg(seat_h);
-  const players::Context c = context_of(seed, samples, budget);
-  if (p != players::Player::kExpert && p != players::Player::kPerfect)
-    refuse("bad_player", "players.choose plays expert or perfect, not " + repr_text(name));
-  if (s.over || s.turn != seat) return py::none();
+  if (match_over || s.over || s.turn != seat) return py::none();
   ts::Move m;
   {
     py::gil_scoped_release unlocked;
     m = players::choose_schnapsen(p, s, shown, seat, c);
   }
   return schnapsen::move_dict(s.trump, m);
+}
+
+namespace {
+
+// The move `player` makes for `seat` of a Deal, Match or Durak Game; None
+// when the seat is not on turn or the game is over.
+py::object choose(py::handle game, py::handle seat_h, py::handle name, py::handle seed,
+                  py::handle samples, py::handle budget) {
+  const bool durak = value_or_null<td::GameRecord>(game.ptr()) != nullptr;
+  const players::Player p = costly_arg(name, durak);
+  return choose_move(game, seat_h, p, context_of(seed, samples, budget), GameKind::kAny);
 }
 
 }  // namespace
