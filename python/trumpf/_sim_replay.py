@@ -40,7 +40,7 @@ def replay_schnapsen(
         turn = table.turn
         seat = by_seat[turn]
         if players[seat] in COSTLY:
-            move = _core.players.choose(table, turn, players[seat], **experts[seat])
+            move: Any = _core.players.choose(table, turn, players[seat], **experts[seat])
         elif seat in bots:
             move = bots[seat].choose(table, turn)
         else:
@@ -71,7 +71,7 @@ def replay_durak(
         seat = game.turn
         assert seat is not None  # a game that is not over waits on a seat
         if players[seat] in COSTLY:
-            move = _core.players.choose(game, seat, players[seat], **experts[seat])
+            move: Any = _core.players.choose(game, seat, players[seat], **experts[seat])
         elif seat in bots:
             move = bots[seat].choose(game.view(seat))
         else:

@@ -55,8 +55,10 @@ class _Expert:
 
     def choose(self, play: Play, seat: Any) -> dict[str, Any] | None:
         # The core cuts the table down to the seat's information set before it searches.
-        move = _core.players.choose(play.engine, seat, "expert", seed=self._seed)
-        return cast("dict[str, Any] | None", move)
+        move: dict[str, Any] | None = _core.players.choose(
+            play.engine, seat, "expert", seed=self._seed
+        )
+        return move
 
 
 def parse_level(level: object) -> int:

@@ -65,7 +65,7 @@ class Expert:
         info = game.info(seat)  # an unbuilt game: not_built; a bad seat: bad_seat
         if game.over or game.turn != info["seat"]:
             return None
-        legal: list[dict[str, Any]] = info["legal"]
+        legal: list[dict[str, Any]] = [dict(move) for move in info["legal"]]
         if len(legal) == 1:
             return legal[0]
         if info["talon"] > 1:

@@ -73,11 +73,11 @@ class Expert:
             over, deal = False, game
         else:
             raise Error("bad_game", f"a player plays a built Deal or Match, not {show(game)}")
-        info = deal.info(seat)  # a bad seat: bad_seat
+        info: dict[str, Any] = dict(deal.info(seat))  # a bad seat: bad_seat
         seat = info["seat"]
         if over or deal.over or deal.turn != seat:
             return None
-        legal: list[dict[str, Any]] = info["legal"]
+        legal: list[dict[str, Any]] = list(info["legal"])
         if len(legal) == 1:
             return legal[0]
         sums = [0] * len(legal)
