@@ -17,7 +17,8 @@ PYBIND11_MODULE(_core, m) {
   auto rl =
       m.def_submodule("rl", "Agents at the engine's speed: actions, observations, VectorEnv.");
   trumpf::bindings::register_rl(rl);
-  auto players = m.def_submodule("players", "The costly players (expert, perfect) asked for one move.");
+  auto players =
+      m.def_submodule("players", "The costly players (expert, perfect) asked for one move.");
   trumpf::bindings::register_players(players);
   trumpf::bindings::register_expert(schnapsen, trumpf::bindings::GameKind::kSchnapsen);
   trumpf::bindings::register_expert(durak, trumpf::bindings::GameKind::kDurak);

@@ -28,6 +28,14 @@ namespace trumpf::worlds {
 
 constexpr int kMaxCards = 36;
 
+// What an expert's last decision did (schnapsen/expert.hpp, durak/expert.hpp),
+// for benchmarks: worlds visited, work units spent, whether it enumerated.
+struct Stats {
+  std::uint32_t worlds = 0;
+  std::uint64_t work = 0;
+  bool enumerated = false;
+};
+
 template <class Card>
 struct Split {
   int need = 0;       // cards of the other hand the seat cannot place

@@ -8,8 +8,8 @@
 // choose reads nothing but the InfoSet. It deals worlds the seat cannot
 // tell apart (worlds.hpp, common/worlds.hpp): every one when there are at
 // most `samples`, else `samples` drawn from worlds::stream_of(seed,
-// decision), where the decision is (ply << 2 | seat). In each world every legal move is played and then
-// scored, for the seat, as "not the fool" and "won" (0 or 1 each):
+// decision), where the decision is (ply << 2 | seat). In each world every legal move is played and
+// then scored, for the seat, as "not the fool" and "won" (0 or 1 each):
 //   - exact, once the talon holds no face-down card (every card is then
 //     known): the endgame solver's verdict within the work left, when it
 //     settles the move;
@@ -35,11 +35,7 @@ struct ExpertOptions {
   std::uint64_t seed = 0;
 };
 
-struct ExpertStats {
-  std::uint32_t worlds = 0;
-  std::uint64_t work = 0;
-  bool enumerated = false;
-};
+using ExpertStats = worlds::Stats;  // what the last decision did
 
 class Expert {
  public:

@@ -50,8 +50,7 @@ const Row& row_of(Player player) noexcept {
   return kPlayers[0];
 }
 
-std::uint64_t expert_seed_of(const std::uint8_t seed[32], std::uint64_t game,
-                             int player) noexcept {
+std::uint64_t expert_seed_of(const std::uint8_t seed[32], std::uint64_t game, int player) noexcept {
   std::uint8_t message[80];
   for (int i = 0; i < 32; ++i) message[i] = seed[i];
   const std::string text = "expert:" + std::to_string(game) + ":" + std::to_string(player);

@@ -33,7 +33,7 @@ constexpr int kMaxThreads = 256;
 
 struct Config {
   Game game = Game::kSchnapsen;
-  schnapsen::Rules rules{};         // the Schnapsen family's; the base must be the game's
+  schnapsen::Rules rules{};  // the Schnapsen family's; the base must be the game's
   players::Player opponent = players::Player::kNone;  // kNone: self-play
   players::ExpertBudget expert;                       // an expert opponent's budget
   std::uint8_t seed[32] = {};

@@ -23,9 +23,9 @@ constexpr int kAgent = kAgentSeat + 1;
 struct Slot {
   td::GameState s;
   td::Shown shown;
-  sim::Stream stream;  // the random opponent's
+  sim::Stream stream;         // the random opponent's
   std::uint64_t expert_seed;  // an expert opponent's
-  char bot_seed[24];   // "<g>:1", the level-1 bot's seed (episode.hpp)
+  char bot_seed[24];          // "<g>:1", the level-1 bot's seed (episode.hpp)
   std::uint8_t bot_seed_n;
 };
 

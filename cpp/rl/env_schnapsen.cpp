@@ -21,7 +21,7 @@ namespace ts = trumpf::schnapsen;
 struct Slot {
   ts::MatchState m;  // a deal episode plays m.deal alone
   ts::Shown shown;
-  sim::Stream stream;  // the random opponent's
+  sim::Stream stream;         // the random opponent's
   std::uint64_t expert_seed;  // an expert opponent's
 };
 

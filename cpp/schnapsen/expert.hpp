@@ -34,10 +34,10 @@
 namespace trumpf::schnapsen {
 
 struct ExpertOptions {
-  std::uint32_t samples = 64;        // worlds a decision, at most
-  std::uint64_t budget = 200'000;    // work units a decision, at most (about a world more)
+  std::uint32_t samples = 64;      // worlds a decision, at most
+  std::uint64_t budget = 200'000;  // work units a decision, at most (about a world more)
   std::uint64_t seed = 0;
-  int exact_weight = 0;              // 0: the variant's (kExactWeight)
+  int exact_weight = 0;  // 0: the variant's (kExactWeight)
 };
 
 // Cards left (both hands and the talon still to draw) at which a world is
@@ -45,12 +45,7 @@ struct ExpertOptions {
 // world's solve stays well under a millisecond (bench/strength.py).
 constexpr int kExactWeight[2] = {14, 14};
 
-// What the last decision did, for benchmarks.
-struct ExpertStats {
-  std::uint32_t worlds = 0;
-  std::uint64_t work = 0;
-  bool enumerated = false;
-};
+using ExpertStats = worlds::Stats;  // what the last decision did
 
 class Expert {
  public:

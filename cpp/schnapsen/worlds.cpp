@@ -85,7 +85,8 @@ void deal_of(const InfoSet& info, const World& world, DealState& s) noexcept {
     const Meld& m = info.melds[k];
     s.melds[k] = m;
     s.declared[m.seat] = true;
-    if (s.tricks_won[m.seat] == 0) s.pending_meld[m.seat] = std::int16_t(s.pending_meld[m.seat] + m.value);
+    if (s.tricks_won[m.seat] == 0)
+      s.pending_meld[m.seat] = std::int16_t(s.pending_meld[m.seat] + m.value);
   }
   s.close_state = info.close_state;
   s.result = info.result;

@@ -8,11 +8,12 @@
 //   - the expert, asked in it, makes the same move as in the true position
 //     (the move depends on the InfoSet and the seed alone);
 //   - the same seed twice gives the same move, and the move is legal.
+#include "durak/expert.hpp"
+
 #include <cstdint>
 #include <cstring>
 
 #include "durak/bot.hpp"
-#include "durak/expert.hpp"
 #include "durak/info.hpp"
 #include "players/players.hpp"
 #include "schnapsen/bot.hpp"
@@ -30,11 +31,10 @@ std::uint8_t kSeed[32] = {7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5, 2,
 bool same_info(const schnapsen::InfoSet& a, const schnapsen::InfoSet& b) {
   return a.seat == b.seat && a.turn == b.turn && a.hand == b.hand && a.known == b.known &&
          a.unseen == b.unseen && a.lacks == b.lacks && a.counts[0] == b.counts[0] &&
-         a.counts[1] == b.counts[1] && a.talon_left == b.talon_left &&
-         a.draw_left == b.draw_left && a.turn_up == b.turn_up && a.lead == b.lead &&
-         a.taken[0] == b.taken[0] && a.taken[1] == b.taken[1] && a.played[0] == b.played[0] &&
-         a.played[1] == b.played[1] && a.closed_by == b.closed_by &&
-         std::memcmp(a.hand_cards, b.hand_cards, a.hand_n) == 0;
+         a.counts[1] == b.counts[1] && a.talon_left == b.talon_left && a.draw_left == b.draw_left &&
+         a.turn_up == b.turn_up && a.lead == b.lead && a.taken[0] == b.taken[0] &&
+         a.taken[1] == b.taken[1] && a.played[0] == b.played[0] && a.played[1] == b.played[1] &&
+         a.closed_by == b.closed_by && std::memcmp(a.hand_cards, b.hand_cards, a.hand_n) == 0;
 }
 
 bool legal_in(const schnapsen::DealState& s, schnapsen::Seat seat, schnapsen::Move m) {
@@ -112,8 +112,8 @@ void durak_games(int games) {
         GameState other;
         game_of(info, w, other);
         CHECK(same_info(info_set(other, shown, seat), info));
-        const Move again = players::choose_durak(players::Player::kExpert, other, shown, seat,
-                                                 context);
+        const Move again =
+            players::choose_durak(players::Player::kExpert, other, shown, seat, context);
         CHECK(again.kind == m.kind && again.card == m.card);
       }
       const GameState before = s;

@@ -64,7 +64,8 @@ players::Player costly_arg(py::handle name, bool durak) {
 
 py::object choose_move(py::handle game, py::handle seat_h, players::Player p,
                        const players::Context& c, GameKind kind) {
-  if (auto* g = kind != GameKind::kSchnapsen ? value_or_null<td::GameRecord>(game.ptr()) : nullptr) {
+  if (auto* g =
+          kind != GameKind::kSchnapsen ? value_or_null<td::GameRecord>(game.ptr()) : nullptr) {
     const int seat = durak::seat_arg(seat_h);
     const td::GameRecord r = *g;
     if (td::is_over(r.state) || td::turn_of(r.state) != seat) return py::none();
@@ -119,8 +120,8 @@ void register_players(py::module_& m) {
   py::list names;
   for (const players::Row& row : players::kPlayers) names.append(py::str(row.name));
   m.attr("NAMES") = py::tuple(names);
-  m.def("choose", &choose, py::arg("game"), py::arg("seat"), py::arg("player"),
-        py::arg("seed") = 0, py::arg("samples") = 0, py::arg("budget") = 0,
+  m.def("choose", &choose, py::arg("game"), py::arg("seat"), py::arg("player"), py::arg("seed") = 0,
+        py::arg("samples") = 0, py::arg("budget") = 0,
         "The move the expert (from `seat`'s information set alone) or perfect (every card "
         "seen: not a fair player) makes for `seat` of a built Deal, Match or Durak Game; None "
         "when the seat is not on turn. seed 0..2**63-1; samples 0..2**20 and budget "

@@ -128,7 +128,8 @@ void register_scalar(py::module_& m) {
   m.def("obs_scale", &obs_scale, py::arg("game"),
         "What one unit of each slot of the raw uint8 observation is worth in the float32 one.");
   m.def("opponents", &opponents, py::arg("game"),
-        "The built-in players a single agent can meet in the family of `game` (players/players.hpp).");
+        "The built-in players a single agent can meet in the family of `game` "
+        "(players/players.hpp).");
 }
 
 }  // namespace trumpf::bindings::rl

@@ -232,8 +232,8 @@ void register_vector(py::module_& m) {
   py::class_<VectorEnv>(m, "VectorEnv", "num_envs games stepped in one C++ call (trumpf.rl).")
       .def(py::init(&make), py::arg("game"), py::arg("num_envs"), py::arg("seed"),
            py::arg("opponent") = py::none(), py::arg("threads") = 1, py::arg("rules") = py::none(),
-           py::arg("obs_dtype") = "float32", py::arg("copy") = true,
-           py::arg("expert_samples") = 0, py::arg("expert_budget") = 0)
+           py::arg("obs_dtype") = "float32", py::arg("copy") = true, py::arg("expert_samples") = 0,
+           py::arg("expert_budget") = 0)
       .def("reset", &reset,
            "Begins the next episode of every env; returns (obs, mask, player) of each one's "
            "first decision.")
