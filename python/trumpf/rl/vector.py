@@ -141,6 +141,7 @@ class VectorEnv:
         )
         self._game = game
         self._opponent = opponent
+        self._expert = {"samples": expert_samples, "budget": expert_budget}
         self._threads = threads
         self._rules = rules
 
@@ -246,7 +247,9 @@ class VectorEnv:
 
         It is player 1 of game ``g = episode_game(env, episode)`` of a batch
         simulation: a random player draws from ``trumpf._core.sim.Stream(seed,
-        g, 1)``, Durak's level-1 bot is seeded ``"<g>:1"``.
+        g, 1)``, Durak's level-1 bot is seeded ``"<g>:1"``, an expert (or
+        perfect) plays with ``trumpf._core.players.expert_seed(seed, g, 1)``
+        and this env's budget.
         """
         if self._opponent is None:
             raise Error("bad_player", "a self-play env has no opponent")
@@ -260,6 +263,13 @@ class VectorEnv:
                 return dict(legal[stream.below(len(legal))])
 
             return choose_random
+        if name in ("expert", "perfect"):
+            options = {"seed": _core.players.expert_seed(self._seed, game, 1), **self._expert}
+
+            def choose_costly(table: Any, seat: Any) -> dict[str, Any]:
+                return dict(_core.players.choose(table, seat, name, **options) or {})
+
+            return choose_costly
         level = int(name[3:])
         if self._game == "durak":
             bot = durak.Bot(level=level, seed=f"{game}:1")
