@@ -49,17 +49,8 @@ IMPLS = [
 
 @pytest.fixture(params=IMPLS)
 def game(request: pytest.FixtureRequest) -> ModuleType:
-    """The implementation under test.
-
-    The one skip in this file, and on purpose: the C++ core learns the house
-    rules after the oracle. Until ``trumpf.schnapsen.variant`` has
-    ``presets`` the core's cases are skipped; from the moment it has, they
-    run with no change here.
-    """
-    module = importlib.import_module(request.param)
-    if not hasattr(module.variant, "presets"):
-        pytest.skip(f"{request.param} has no house rules yet (issue 10)")
-    return module
+    """The implementation under test: the oracle and the C++ core alike."""
+    return importlib.import_module(request.param)
 
 
 # ------------------------------------------------------------------ helpers

@@ -70,13 +70,7 @@ SCHNAPSEN_RULES: list[Any] = [
 
 def _module(name: str, cls: str) -> ModuleType:
     module = importlib.import_module(name)
-    if name.startswith("trumpf.reference"):
-        return module
-    if not hasattr(getattr(module, cls), "info"):
-        # The one deliberate skip of this file: the C++ core gains info(seat)
-        # with issue 11's C++ side. The skip lifts by itself the moment the
-        # compiled class has the method; the oracle is never skipped.
-        pytest.skip("the C++ core has no info(seat) yet (issue 11's C++ side)")
+    assert hasattr(getattr(module, cls), "info"), f"{name}.{cls} has no info(seat)"
     return module
 
 

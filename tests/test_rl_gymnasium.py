@@ -240,24 +240,21 @@ def test_the_vector_env_works_with_gymnasiums_wrappers() -> None:
     assert finished > 0
 
 
-@pytest.mark.parametrize("name", ["durak", "schnapsen", "sixtysix-match"])
-def test_the_adapters_moves_and_legal_actions_are_the_engines(name: str) -> None:
-    # The adapters spell Durak's moves and legal actions themselves (rl.move_of
-    # and the mask read the information set, which replays Durak's record).
-    from trumpf.rl._single import legal_actions, move_for
-
+@pytest.mark.parametrize("name", ["durak", "schnapsen", "sixtysix", "sixtysix-match"])
+def test_rewards_are_what_the_result_pays(name: str) -> None:
+    # The adapters pay rl.rewards, the engine's rule the VectorEnv pays by.
     batch = rl.VectorEnv(name, 1, seed=bytes(range(32)))
     rng = np.random.default_rng(2)
-    for episode in range(6):
+    for episode in range(12):
         table = batch.build(0, episode)
         while not table.over:
-            seat = table.turn
-            mask = rl.legal_mask(table, seat)
-            assert legal_actions(table, name, seat) == np.flatnonzero(mask).tolist()
-            for action in range(40):
-                assert move_for(table, name, seat, action) == rl.move_of(table, action)
-            legal = np.flatnonzero(mask)
-            table.apply(seat, rl.move_of(table, int(legal[rng.integers(len(legal))])))
+            assert rl.rewards(table) == (0.0, 0.0)
+            legal = np.flatnonzero(rl.legal_mask(table, table.turn))
+            table.apply(table.turn, rl.move_of(table, int(legal[rng.integers(len(legal))])))
+        assert list(rl.rewards(table)) == expected_rewards(table, name)
+    with pytest.raises(Error) as refused:
+        rl.rewards("durak")
+    assert refused.value.code == "bad_game"
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@
 #include "durak/observe.hpp"
 #include "rl/env.hpp"
 #include "rl/episode.hpp"
+#include "rl/rewards.hpp"
 #include "sim/simulate.hpp"
 #include "sim/stream.hpp"
 
@@ -60,18 +61,10 @@ class DurakEnv final : public Env {
     Slot& e = slots_[i];
     move(e, td::turn_of(e.s), td::move_of(e.s, a));
     if (config_.opponent != players::Player::kNone) opponent_moves(e);
-    float* reward = out.rewards + 2 * i;
-    reward[0] = reward[1] = 0.0f;
     const bool ended = td::is_over(e.s);
     out.terminated[i] = ended;
-    if (ended) {
-      // The fool pays one to the other seat; a draw pays nothing.
-      if (e.s.fool) {
-        reward[e.s.fool - 1] = -1.0f;
-        reward[2 - e.s.fool] = 1.0f;
-      }
-      return true;
-    }
+    durak_rewards(e.s, out.rewards + 2 * i);
+    if (ended) return true;
     decide(i, out);
     return false;
   }

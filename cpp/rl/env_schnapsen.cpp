@@ -5,6 +5,7 @@
 #include "common/planes.hpp"
 #include "rl/env.hpp"
 #include "rl/episode.hpp"
+#include "rl/rewards.hpp"
 #include "schnapsen/actions.hpp"
 #include "schnapsen/info.hpp"
 #include "schnapsen/match.hpp"
@@ -64,14 +65,13 @@ class SchnapsenEnv final : public Env {
     const ts::Seat seat = e.m.deal.turn;
     move(e, seat, ts::move_of(e.m.deal, a));
     if (config_.opponent != players::Player::kNone) opponent_moves(e);
-    float* reward = out.rewards + 2 * i;
-    reward[0] = reward[1] = 0.0f;
     const bool ended = over(e);
     out.terminated[i] = ended;
-    if (ended) {
-      score(e, reward);
-      return true;
-    }
+    if (match_)
+      match_rewards(e.m, out.rewards + 2 * i);
+    else
+      deal_rewards(e.m.deal, out.rewards + 2 * i);
+    if (ended) return true;
     decide(i, out);
     return false;
   }
@@ -105,14 +105,6 @@ class SchnapsenEnv final : public Env {
 
   // A deal pays its game points, a match one point, to the winner; the
   // loser pays the same.
-  void score(const Slot& e, float* reward) const noexcept {
-    const ts::Seat winner = match_ ? e.m.winner : e.m.deal.result.winner;
-    if (winner == ts::kNoSeat) return;
-    const float v = match_ ? 1.0f : float(e.m.deal.result.game_points);
-    reward[winner] = v;
-    reward[ts::other(winner)] = -v;
-  }
-
   void decide(std::size_t i, const Outputs& out) noexcept {
     const Slot& e = slots_[i];
     const ts::Seat seat = e.m.deal.turn;

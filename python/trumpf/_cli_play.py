@@ -9,6 +9,23 @@ from typing import Any
 from trumpf._cli_common import bounded, fail, forgiving_stdio, seat_of
 
 
+def _add_display(parser: argparse.ArgumentParser) -> None:
+    """How a game is drawn at the terminal, the same for play and replay."""
+    parser.add_argument("--ascii", action="store_true", help="suit letters instead of glyphs")
+    parser.add_argument(
+        "--colour",
+        "--color",
+        dest="colour",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="colour (default: on at a terminal, off in a pipe or with NO_COLOR set)",
+    )
+    # The oracle instead of the core, for checking one against the other by eye.
+    parser.add_argument(
+        "--engine", choices=("core", "reference"), default="core", help=argparse.SUPPRESS
+    )
+
+
 def add_play(commands: Any) -> None:
     play = commands.add_parser(
         "play",
@@ -41,22 +58,11 @@ def add_play(commands: Any) -> None:
     play.add_argument(
         "--seed", help="32-byte seed as 64 hex digits (random when omitted; shown at the end)"
     )
-    play.add_argument("--ascii", action="store_true", help="suit letters instead of glyphs")
-    play.add_argument(
-        "--colour",
-        "--color",
-        dest="colour",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="colour (default: on at a terminal, off in a pipe or with NO_COLOR set)",
-    )
+    _add_display(play)
     play.add_argument(
         "--save", metavar="FILE", help="write the move log (JSON) at the end or on quit"
     )
     play.add_argument("--delay", type=bounded(float, 0, 10), default=0.6, help=argparse.SUPPRESS)
-    play.add_argument(
-        "--engine", choices=("core", "reference"), default="core", help=argparse.SUPPRESS
-    )
 
 
 def level_arg(text: str) -> int | str:
@@ -79,18 +85,7 @@ def add_replay(commands: Any) -> None:
     where.add_argument(
         "--all", action="store_true", help="show it from above, both hands (default)"
     )
-    replay.add_argument("--ascii", action="store_true", help="suit letters instead of glyphs")
-    replay.add_argument(
-        "--colour",
-        "--color",
-        dest="colour",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="colour (default: on at a terminal, off in a pipe or with NO_COLOR set)",
-    )
-    replay.add_argument(
-        "--engine", choices=("core", "reference"), default="core", help=argparse.SUPPRESS
-    )
+    _add_display(replay)
 
 
 def add_serve(commands: Any) -> None:

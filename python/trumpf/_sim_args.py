@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from trumpf import _shards
+from trumpf._seed import seed32
 from trumpf.errors import Error
 from trumpf.schnapsen import variant as _variant
 
@@ -88,18 +88,10 @@ class ClusterError(SimulationError):
 
 
 def _seed_bytes(seed: SeedLike) -> bytes:
-    if seed is None:
-        return secrets.token_bytes(32)
-    if isinstance(seed, str):
-        try:
-            raw = bytes.fromhex(seed)
-        except ValueError:
-            raise SimulationError(f"seed {seed!r} is not hex") from None
-        seed = raw
-    if not isinstance(seed, bytes) or len(seed) != 32:
-        got = f"{len(seed)} bytes" if isinstance(seed, bytes) else type(seed).__name__
-        raise SimulationError(f"a seed is exactly 32 bytes (64 hex digits), got {got}")
-    return seed
+    try:
+        return seed32(seed)
+    except ValueError as bad:
+        raise SimulationError(str(bad)) from None
 
 
 def check_arguments(

@@ -18,8 +18,6 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-import trumpf.durak
-import trumpf.schnapsen
 from trumpf.errors import Error
 
 SEED = b"A" * 32
@@ -157,16 +155,6 @@ GAME_PROPS = (
 )
 GAME_SEAT_METHODS = ("hand_of", "count_of", "can_swap", "legal", "view")
 
-# info(seat) (issue 11) is in the oracle and in the tables ahead of the C++
-# core. While the compiled class lacks it, its cases run on the oracle alone
-# (test_contract skips their comparison with the core, test_completeness
-# allows the names) and a game object's state leaves it out; all of that
-# lifts by itself once the core has info (issue 11's C++ side).
-INFO_PENDING = {
-    "schnapsen": not hasattr(trumpf.schnapsen.Deal, "info"),
-    "durak": not hasattr(trumpf.durak.Game, "info"),
-}
-
 
 def state_of(obj: Any) -> dict[str, Any]:
     """Every property and every per-seat answer of a Deal, Match or Game."""
@@ -177,8 +165,7 @@ def state_of(obj: Any) -> dict[str, Any]:
         props, methods, seats = MATCH_PROPS, MATCH_SEAT_METHODS, ("p1", "p2")
     else:
         props, methods, seats = GAME_PROPS, GAME_SEAT_METHODS, (1, 2)
-    if not INFO_PENDING["durak" if kind == "Game" else "schnapsen"]:
-        methods = (*methods, "info")
+    methods = (*methods, "info")
     state: dict[str, Any] = {name: getattr(obj, name) for name in props}
     for seat in seats:
         for name in methods:

@@ -16,7 +16,6 @@ from types import ModuleType
 import cases_durak
 import cases_schnapsen
 import pytest
-from _contract import INFO_PENDING
 
 TABLES = {"schnapsen": cases_schnapsen.cases, "durak": cases_durak.cases}
 
@@ -43,9 +42,7 @@ def test_the_core_and_the_oracle_offer_the_same_names(family: str) -> None:
     core = public_names(importlib.import_module(f"trumpf.{family}"))
     oracle = public_names(importlib.import_module(f"trumpf.reference.{family}"))
     assert sorted(core - oracle) == [], "public in the core only"
-    # Until the core has info(seat), the oracle's info is the one name ahead.
-    ahead = {n for n in oracle - core if n.endswith(".info")} if INFO_PENDING[family] else set()
-    assert sorted(oracle - core - ahead) == [], "public in the oracle only"
+    assert sorted(oracle - core) == [], "public in the oracle only"
 
 
 @pytest.mark.parametrize("family", ["schnapsen", "durak"])

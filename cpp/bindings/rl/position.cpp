@@ -30,17 +30,18 @@ bool is_durak_game(py::handle h) { return py::isinstance<td::GameRecord>(h); }
 
 // A Durak Game's position and what its moves have shown, replayed from its
 // record through the one function that tracks what is shown.
-void read_durak(py::handle h, Position& p) {
+void read_durak(py::handle h, Position& p, bool shown) {
   p.family = Family::kDurak;
   const td::GameRecord& r = self_of<td::GameRecord>(h);  // not_built for a bare __new__
   p.game = r.state;
+  if (!shown) return;
   p.events = r.history;
   p.durak_shown = td::shown_of(r.seed.data(), r.number, p.events.data(), p.events.size());
 }
 
 }  // namespace
 
-Position position_of(py::handle h) {
+Position position_of(py::handle h, bool shown) {
   Position p;
   if (py::isinstance<ts::DealRecord>(h)) {
     const ts::DealRecord& d = self_of<ts::DealRecord>(h);  // not_built for a bare __new__
@@ -56,7 +57,7 @@ Position position_of(py::handle h) {
     return p;
   }
   if (!is_durak_game(h)) not_a_game(h);
-  read_durak(h, p);
+  read_durak(h, p, shown);
   return p;
 }
 

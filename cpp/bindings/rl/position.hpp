@@ -28,8 +28,10 @@ struct Position {
 };
 
 // The position of a built Deal, Match or Durak Game; Error bad_game for
-// anything else.
-Position position_of(pybind11::handle game);
+// anything else. `shown` false leaves out what the table has shown, which a
+// Durak game rebuilds from its whole record: the calls that read the
+// position alone (move_of, legal_mask, rewards) skip that replay.
+Position position_of(pybind11::handle game, bool shown = true);
 
 // The family a game object or a game name ("schnapsen-tjger-match", ...)
 // belongs to; Error bad_game for anything else.

@@ -13,6 +13,7 @@
 #include "durak/actions.hpp"
 #include "durak/observe.hpp"
 #include "players/players.hpp"
+#include "rl/rewards.hpp"
 #include "schnapsen/actions.hpp"
 #include "schnapsen/observe.hpp"
 
@@ -42,14 +43,14 @@ int action_arg(py::handle h) { return int(int_arg(h, 0, kActions - 1, "bad_actio
 
 py::dict move_of(py::handle game, py::handle action) {
   const int a = action_arg(action);
-  const Position p = position_of(game);
+  const Position p = position_of(game, false);
   if (p.family == Family::kSchnapsen)
     return schnapsen::move_dict(p.match.deal.trump, ts::move_of(p.match.deal, a));
   return durak::move_dict(td::move_of(p.game, a));
 }
 
 py::array_t<bool> legal_mask(py::handle game, py::handle seat_h) {
-  const Position p = position_of(game);
+  const Position p = position_of(game, false);
   const int seat = seat_of(p.family, seat_h);
   std::uint64_t bits = 0;
   if (p.family == Family::kDurak)
@@ -59,6 +60,18 @@ py::array_t<bool> legal_mask(py::handle game, py::handle seat_h) {
   py::array_t<bool> out(kActions);
   put_bits<kActions / 8>(reinterpret_cast<std::uint8_t*>(out.mutable_data()), bits);
   return out;
+}
+
+py::tuple rewards(py::handle game) {
+  const Position p = position_of(game, false);
+  float r[2];
+  if (p.family == Family::kDurak)
+    trl::durak_rewards(p.game, r);
+  else if (p.in_match)
+    trl::match_rewards(p.match, r);
+  else
+    trl::deal_rewards(p.match.deal, r);
+  return py::make_tuple(r[0], r[1]);
 }
 
 template <class T>
@@ -120,6 +133,9 @@ void register_scalar(py::module_& m) {
         "(a card is a lead or a follow, an attack or a beat, by the position); legal or not.");
   m.def("legal_mask", &legal_mask, py::arg("game"), py::arg("seat"),
         "legal(seat) as a bool array of the 40 actions.");
+  m.def("rewards", &rewards, py::arg("game"),
+        "What the finished `game` pays each seat, as the VectorEnv pays it (rl/rewards.hpp): "
+        "(seat 1's, seat 2's); (0.0, 0.0) while it runs.");
   m.def("observe", &observe, py::arg("game"), py::arg("seat"), py::arg("dtype") = "float32",
         "The observation tensor of `seat` in `game`, computed from its information set "
         "alone: float32 (or the raw uint8 values; times obs_scale they are the float32 ones).");

@@ -52,6 +52,7 @@ __all__ = [
     "legal_mask",
     "move_of",
     "observe",
+    "rewards",
 ]
 
 N_ACTIONS: int = _core.rl.N_ACTIONS
@@ -105,6 +106,27 @@ def legal_mask(game: object, seat: Any) -> npt.NDArray[np.bool_]:
     True
     """
     return _core.rl.legal_mask(game, seat)
+
+
+def rewards(game: object) -> tuple[float, float]:
+    """What ``game`` pays each seat once it is over, as :class:`VectorEnv` pays it.
+
+    A deal pays its game points (to the winner, from the loser; nothing for a
+    drawn deal), a match +1 and -1, a Durak game -1 to the fool and +1 to the
+    other seat (nothing for a draw). Seat 1's first; ``(0.0, 0.0)`` while the
+    game runs.
+
+    >>> import trumpf.durak as durak
+    >>> game = durak.Game.build(seed=bytes(32))
+    >>> rewards(game)
+    (0.0, 0.0)
+    >>> game.turn
+    2
+    >>> _ = game.apply(2, {"kind": "resign"})  # seat 2 gives up: it is the fool
+    >>> rewards(game)
+    (1.0, -1.0)
+    """
+    return _core.rl.rewards(game)
 
 
 def observe(game: object, seat: Any, dtype: Any = np.float32) -> npt.NDArray[Any]:

@@ -68,38 +68,14 @@ def check_options(illegal: str, render_mode: str | None) -> None:
         raise Error("bad_render_mode", f"render_mode is None or 'ansi', not {render_mode!r}")
 
 
-# Durak's actions that are not a card (docs/rl.md): 36 take, 37 done, 38 swap, 39 resign.
-_DURAK_NAMED: dict[int, str] = {36: "take", 37: "done", 38: "swap", 39: "resign"}
-_DURAK_ACTION: dict[str, int] = {kind: action for action, kind in _DURAK_NAMED.items()}
+def move_for(table: Any, action: int) -> Any:
+    """The move ``action`` stands for in ``table`` (``rl.move_of``)."""
+    return _core.rl.move_of(table, action)
 
 
-def move_for(table: Any, game: str, seat: Any, action: int) -> Any:
-    """The move ``action`` stands for in ``table`` (of ``game``, or its family name).
-
-    ``rl.move_of`` in the Schnapsen family. Durak's ``move_of`` reads the
-    information set, which replays the game's record, so there the move is
-    spelled here by the same rule (a card is a ``beat`` while the seat
-    defends, else an ``attack``); tests check it against ``move_of``.
-    """
-    if game != "durak":
-        return _core.rl.move_of(table, action)
-    if 0 <= action < 36:
-        return {"kind": "beat" if table.phase == "defend" else "attack", "card": action + 1}
-    if action in _DURAK_NAMED:
-        return {"kind": _DURAK_NAMED[action]}
-    return _core.rl.move_of(table, action)  # out of range: move_of says so
-
-
-def legal_actions(table: Any, game: str, seat: Any) -> list[int]:
-    """``seat``'s legal actions in ``table``, ascending: ``rl.legal_mask``'s
-    (in Durak from ``legal(seat)``, which is the same and does not replay
-    the record)."""
-    if game != "durak":
-        return [int(a) for a in np.flatnonzero(_core.rl.legal_mask(table, seat))]
-    return sorted(
-        move["card"] - 1 if "card" in move else _DURAK_ACTION[move["kind"]]
-        for move in table.legal(seat)
-    )
+def legal_actions(table: Any, seat: Any) -> list[int]:
+    """``seat``'s legal actions in ``table``, ascending (``rl.legal_mask``'s)."""
+    return [int(a) for a in np.flatnonzero(_core.rl.legal_mask(table, seat))]
 
 
 def worst_reward(game: str) -> float:
@@ -117,20 +93,9 @@ def obs_high(game: str) -> npt.NDArray[np.float32]:
     return high
 
 
-def rewards_of(table: Any, game: str) -> tuple[float, float]:
-    """A finished game's rewards by seat, as the batch pays them: a deal's
-    game points to the winner and from the loser (0 for a drawn deal), +1
-    and -1 for a match or a Durak game (0 for a Durak draw)."""
-    if game == "durak":
-        fool = table.result["fool"]
-        return (0.0, 0.0) if fool is None else ((-1.0, 1.0) if fool == 1 else (1.0, -1.0))
-    if game.endswith("-match"):
-        return (1.0, -1.0) if table.winner == "p1" else (-1.0, 1.0)
-    result = table.result
-    if result["winner"] is None:
-        return (0.0, 0.0)
-    points = float(result["game_points"])
-    return (points, -points) if result["winner"] == "p1" else (-points, points)
+def rewards_of(table: Any) -> tuple[float, float]:
+    """A finished game's rewards by seat, as the batch pays them (``rl.rewards``)."""
+    return _core.rl.rewards(table)
 
 
 class Single:
@@ -272,7 +237,7 @@ class ScalarEpisode(Single):
                 table.apply(table.turn, choose(table, table.turn))
         if table.over:
             self.over = True
-            self.rewards = rewards_of(table, self.game)
+            self.rewards = rewards_of(table)
             return True
         self._decision()
         return False
@@ -358,7 +323,7 @@ class BatchEpisode(Single):
         table = self._table
         while self._played < len(self.actions):
             seat = table.turn
-            table.apply(seat, move_for(table, self.game, seat, self.actions[self._played]))
+            table.apply(seat, move_for(table, self.actions[self._played]))
             self._played += 1
             self._advance()
         return table

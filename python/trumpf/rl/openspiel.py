@@ -258,7 +258,7 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         seat = self._seats[player]
         if self.table.turn != seat:
             return []
-        return legal_actions(self.table, self._family, seat)
+        return legal_actions(self.table, seat)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._dealer is None:
@@ -273,9 +273,9 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         player = self._seats.index(seat)
         # OpenSpiel's legal actions are the only ones: Durak's resign, which the
         # engine takes at any time but never lists, is refused too.
-        if int(action) not in legal_actions(self.table, self._family, seat):
+        if int(action) not in legal_actions(self.table, seat):
             raise Error("not_legal", f"action {action} is not among {self.legal_actions()}")
-        self.table.apply(seat, move_for(self.table, self._family, seat, int(action)))
+        self.table.apply(seat, move_for(self.table, int(action)))
         name = rl.ACTIONS[self._name][action]
         for p in (0, 1):
             self._trace[p].append(f"{player}:{name} {self._private(p)}")
@@ -318,7 +318,7 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0, 0.0]
-        return list(rewards_of(self.table, self._name))
+        return list(rewards_of(self.table))
 
     def information_state(self, player: int) -> str:
         """``player``'s perfect-recall information state as a string."""

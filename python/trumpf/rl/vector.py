@@ -17,7 +17,6 @@ derived from (seed, env index, episode number).
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -25,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trumpf import _core, durak, schnapsen
+from trumpf._seed import seed32
 from trumpf.errors import Error
 from trumpf.schnapsen import variant as _variant
 
@@ -72,17 +72,10 @@ class Step(NamedTuple):
 
 
 def _seed_bytes(seed: bytes | str | None) -> bytes:
-    if seed is None:
-        return secrets.token_bytes(32)
-    if isinstance(seed, str):
-        try:
-            seed = bytes.fromhex(seed)
-        except ValueError:
-            raise Error("no_seed", f"seed {seed!r} is not hex") from None
-    if not isinstance(seed, bytes) or len(seed) != 32:
-        got = f"{len(seed)} bytes" if isinstance(seed, bytes) else type(seed).__name__
-        raise Error("no_seed", f"a seed is exactly 32 bytes (64 hex digits), not {got}")
-    return seed
+    try:
+        return seed32(seed)
+    except ValueError as bad:
+        raise Error("no_seed", str(bad)) from None
 
 
 class VectorEnv:
