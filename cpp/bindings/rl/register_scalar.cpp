@@ -25,6 +25,7 @@ namespace {
 
 namespace ts = trumpf::schnapsen;
 namespace td = trumpf::durak;
+namespace trl = trumpf::rl;
 
 constexpr int kActions = 40;
 static_assert(ts::kActions == kActions && td::kActions == kActions, "one action count");
