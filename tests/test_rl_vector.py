@@ -229,8 +229,8 @@ def test_raw_observations_scale_to_the_float_ones() -> None:
 
 
 def test_the_opponents_table() -> None:
-    assert rl.OPPONENTS["durak"] == ("random", "bot1", "bot2", "bot3")
-    assert rl.OPPONENTS["sixtysix-match"] == ("random", "bot1", "bot2")
+    assert rl.OPPONENTS["durak"] == ("random", "bot1", "bot2", "bot3", "expert", "perfect")
+    assert rl.OPPONENTS["sixtysix-match"] == ("random", "bot1", "bot2", "expert", "perfect")
     assert set(rl.OPPONENTS) == set(rl.GAMES)
 
 

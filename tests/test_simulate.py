@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import trumpf
-from _sim_support import CASES, SEED, columns_equal, interruptible
-from trumpf.simulation import MAX_GAMES, MAX_THREADS, SimulationError, match_seed
+from _sim_support import CASES, SEED, check_replays, columns_equal, interruptible
+from trumpf.simulation import MAX_GAMES, MAX_THREADS, SimulationError
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
@@ -31,41 +31,7 @@ def test_same_result_whatever_the_threads(game: str, players: tuple[str, str]) -
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_every_game_replays_through_the_python_api(game: str, players: tuple[str, str]) -> None:
     sim = trumpf.simulate(game, games=40, players=players, seed=SEED, threads=2)
-    for i in range(sim.games):
-        table = sim.replay(i)
-        a_seat = int(sim["seat_a"][i])
-        if game == "durak":
-            history = table.history
-            assert len(trumpf.durak.Game.moves_of(history)) == sim["moves"][i]
-            result = table.result
-            fool = result["fool"]
-            assert sim["fool"][i] == (-1 if fool is None else (0 if fool == a_seat else 1))
-            assert sim["bouts"][i] == sum(1 for e in history if e["kind"] == "bout_end")
-            assert table.number == i + 1
-            continue
-        seat_a = f"p{a_seat}"
-        if game.endswith("-match"):
-            assert table.seed == match_seed(SEED, i)
-            moves = trumpf.schnapsen.Match.moves_of(table.history, variant=table.rules)
-            assert len(moves) == sim["moves"][i]
-            assert table.rules == sim.rules
-            assert [table.scores[seat_a], table.scores[f"p{3 - a_seat}"]] == list(sim["points"][i])
-            assert sim["deals"][i] == len(table.deals)
-            assert sim["winner"][i] == (0 if table.winner == seat_a else 1)
-        else:
-            assert table.number == i + 1
-            moves = trumpf.schnapsen.Deal.moves_of(table.history, variant=table.rules)
-            assert len(moves) == sim["moves"][i]
-            assert table.rules == sim.rules
-            result = table.result
-            assert sim["how"][i] == sim.endings.index(result["how"])
-            winner = result["winner"]
-            assert sim["winner"][i] == (-1 if winner is None else (0 if winner == seat_a else 1))
-            assert sim["game_points"][i] == result["game_points"]
-            assert list(sim["points"][i]) == [
-                result["points"][seat_a],
-                result["points"][f"p{3 - a_seat}"],
-            ]
+    check_replays(sim)
 
 
 def test_seats_and_dealers_alternate() -> None:

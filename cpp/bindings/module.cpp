@@ -1,6 +1,7 @@
 // trumpf._core: the only Python-facing code. The engine itself (cpp/common,
 // cpp/schnapsen, cpp/durak) knows nothing of Python.
 #include "bindings/common/errors.hpp"
+#include "bindings/common/players.hpp"
 #include "bindings/register.hpp"
 
 PYBIND11_MODULE(_core, m) {
@@ -16,4 +17,9 @@ PYBIND11_MODULE(_core, m) {
   auto rl =
       m.def_submodule("rl", "Agents at the engine's speed: actions, observations, VectorEnv.");
   trumpf::bindings::register_rl(rl);
+  auto players =
+      m.def_submodule("players", "The costly players (expert, perfect) asked for one move.");
+  trumpf::bindings::register_players(players);
+  trumpf::bindings::register_expert(schnapsen, trumpf::bindings::GameKind::kSchnapsen);
+  trumpf::bindings::register_expert(durak, trumpf::bindings::GameKind::kDurak);
 }

@@ -18,7 +18,7 @@
 #include <memory>
 #include <vector>
 
-#include "rl/players.hpp"
+#include "players/players.hpp"
 #include "rl/workers.hpp"
 #include "schnapsen/variant.hpp"
 #include "sim/stream.hpp"
@@ -33,8 +33,9 @@ constexpr int kMaxThreads = 256;
 
 struct Config {
   Game game = Game::kSchnapsen;
-  schnapsen::Rules rules{};         // the Schnapsen family's; the base must be the game's
-  Player opponent = Player::kNone;  // kNone: self-play
+  schnapsen::Rules rules{};  // the Schnapsen family's; the base must be the game's
+  players::Player opponent = players::Player::kNone;  // kNone: self-play
+  players::ExpertBudget expert;                       // an expert opponent's budget
   std::uint8_t seed[32] = {};
   std::uint32_t num_envs = 1;
   int threads = 1;

@@ -24,8 +24,9 @@ constexpr int kAgent = kAgentSeat + 1;
 struct Slot {
   td::GameState s;
   td::Shown shown;
-  sim::Stream stream;  // the random opponent's
-  char bot_seed[24];   // "<g>:1", the level-1 bot's seed (episode.hpp)
+  sim::Stream stream;         // the random opponent's
+  std::uint64_t expert_seed;  // an expert opponent's
+  char bot_seed[24];          // "<g>:1", the level-1 bot's seed (episode.hpp)
   std::uint8_t bot_seed_n;
 };
 
@@ -33,7 +34,7 @@ class DurakEnv final : public Env {
  public:
   explicit DurakEnv(const Config& c)
       : Env(c, td::kObsSize),
-        slots_(c.num_envs, Slot{td::GameState{}, td::Shown{}, sim::Stream(key_, 0, 0), {}, 0}) {}
+        slots_(c.num_envs, Slot{td::GameState{}, td::Shown{}, sim::Stream(key_, 0, 0), 0, {}, 0}) {}
 
   void begin(std::size_t i, const Outputs& out) noexcept override {
     Slot& e = slots_[i];
@@ -41,8 +42,10 @@ class DurakEnv final : public Env {
       const std::uint64_t game = episode_game(i, episode_[i]);
       td::deal_game(config_.seed, game + 1, e.s);
       e.shown = td::Shown{};
-      if (config_.opponent == Player::kNone) break;
+      if (config_.opponent == players::Player::kNone) break;
       e.stream = sim::Stream(key_, game, 1);
+      if (config_.opponent == players::Player::kExpert)
+        e.expert_seed = players::expert_seed_of(config_.seed, game, 1);
       e.bot_seed_n = std::uint8_t(bot_seed_of(game, e.bot_seed));
       opponent_moves(e);  // it may attack first
       if (!td::is_over(e.s)) break;
@@ -57,7 +60,7 @@ class DurakEnv final : public Env {
   TRUMPF_FLATTEN bool play(std::size_t i, int a, const Outputs& out) noexcept override {
     Slot& e = slots_[i];
     move(e, td::turn_of(e.s), td::move_of(e.s, a));
-    if (config_.opponent != Player::kNone) opponent_moves(e);
+    if (config_.opponent != players::Player::kNone) opponent_moves(e);
     const bool ended = td::is_over(e.s);
     out.terminated[i] = ended;
     durak_rewards(e.s, out.rewards + 2 * i);
@@ -74,10 +77,11 @@ class DurakEnv final : public Env {
   }
 
   void opponent_moves(Slot& e) const noexcept {
-    const PlayerContext context{&e.stream, std::string_view(e.bot_seed, e.bot_seed_n)};
+    const players::Context context{&e.stream, std::string_view(e.bot_seed, e.bot_seed_n),
+                                   e.expert_seed, config_.expert};
     while (!td::is_over(e.s) && td::turn_of(e.s) != kAgent) {
       const int seat = td::turn_of(e.s);
-      move(e, seat, choose_durak(config_.opponent, e.s, seat, context));
+      move(e, seat, players::choose_durak(config_.opponent, e.s, e.shown, seat, context));
     }
   }
 

@@ -22,7 +22,8 @@ namespace ts = trumpf::schnapsen;
 struct Slot {
   ts::MatchState m;  // a deal episode plays m.deal alone
   ts::Shown shown;
-  sim::Stream stream;  // the random opponent's
+  sim::Stream stream;         // the random opponent's
+  std::uint64_t expert_seed;  // an expert opponent's
 };
 
 class SchnapsenEnv final : public Env {
@@ -30,7 +31,7 @@ class SchnapsenEnv final : public Env {
   explicit SchnapsenEnv(const Config& c)
       : Env(c, ts::kObsSize),
         match_(c.game == Game::kSchnapsenMatch || c.game == Game::kSixtySixMatch),
-        slots_(c.num_envs, Slot{ts::MatchState{}, ts::Shown{}, sim::Stream(key_, 0, 0)}) {}
+        slots_(c.num_envs, Slot{ts::MatchState{}, ts::Shown{}, sim::Stream(key_, 0, 0), 0}) {}
 
   void begin(std::size_t i, const Outputs& out) noexcept override {
     Slot& e = slots_[i];
@@ -45,8 +46,10 @@ class SchnapsenEnv final : public Env {
         ts::deal_new(e.m.deal, config_.rules, config_.seed, game + 1, dealer);
       }
       ts::shown_start(e.shown, e.m.deal);
-      if (config_.opponent == Player::kNone) break;
+      if (config_.opponent == players::Player::kNone) break;
       e.stream = sim::Stream(key_, game, 1);
+      if (config_.opponent == players::Player::kExpert)
+        e.expert_seed = players::expert_seed_of(config_.seed, game, 1);
       opponent_moves(e);  // it may be first to move
       if (!over(e)) break;
     }
@@ -61,7 +64,7 @@ class SchnapsenEnv final : public Env {
     Slot& e = slots_[i];
     const ts::Seat seat = e.m.deal.turn;
     move(e, seat, ts::move_of(e.m.deal, a));
-    if (config_.opponent != Player::kNone) opponent_moves(e);
+    if (config_.opponent != players::Player::kNone) opponent_moves(e);
     const bool ended = over(e);
     out.terminated[i] = ended;
     if (match_)
@@ -93,10 +96,10 @@ class SchnapsenEnv final : public Env {
 
   // The opponent plays until it is the agent's turn or the episode is over.
   void opponent_moves(Slot& e) noexcept {
-    const PlayerContext context{&e.stream, {}};
+    const players::Context context{&e.stream, {}, e.expert_seed, config_.expert};
     while (!over(e) && e.m.deal.turn != kAgentSeat) {
       const ts::Seat seat = e.m.deal.turn;
-      move(e, seat, choose_schnapsen(config_.opponent, e.m.deal, seat, context));
+      move(e, seat, players::choose_schnapsen(config_.opponent, e.m.deal, e.shown, seat, context));
     }
   }
 

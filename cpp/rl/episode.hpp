@@ -12,8 +12,10 @@
 //   dealer        "p1" when i + e is even, else "p2"
 //   random player sim::Stream(seed, g, 1), the stream of player 1 in game g
 //   Durak bot1    Bot(level=1, seed="<g>:1"), the simulator's seed of player 1
+//   expert        players::expert_seed_of(seed, g, 1), the simulator's seed of player 1
 //
-// so an episode costs no hashing beyond its deal's own shuffle.
+// so an episode costs no hashing beyond its deal's own shuffle (and one
+// SHA-256 for an expert opponent's seed).
 #pragma once
 
 #include <cstdint>

@@ -3,5 +3,4 @@ target_sources(trumpf_engine PRIVATE
   cpp/rl/env.cpp
   cpp/rl/env_schnapsen.cpp
   cpp/rl/env_durak.cpp
-  cpp/rl/players.cpp
 )

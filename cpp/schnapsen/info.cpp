@@ -21,6 +21,8 @@ void shown_update(Shown& shown, const Before& before, Seat seat, Move move,
                   const DealState& after) noexcept {
   const Card c = card_played(move);
   shown.played[seat] |= bit_or_none(c);
+  if (move.kind == MoveKind::kFollow && before.draw_left == 0)
+    shown.lacks[seat] |= follow_lacks(before.lead, c, after.trump);
   if (after.tricks_played != before.tricks_played)
     shown.won[after.last_winner] |= bit(before.lead) | bit(c);
   if (move.kind == MoveKind::kMarriage)  // both cards were shown
@@ -81,6 +83,7 @@ InfoSet info_set(const DealState& s, const Shown& shown, Seat seat) noexcept {
   i.known = shown.known[o];
   i.unseen = pack_mask(s.rules.base) & ~i.hand & ~shown.played[0] & ~shown.played[1] &
              ~bit_or_none(s.turn_up) & ~i.known;
+  i.lacks = shown.lacks[o] & i.unseen;
   return i;
 }
 

@@ -33,21 +33,45 @@ struct Shown {
   std::uint32_t played[2];  // cards each seat has played, the card led now included
   std::uint32_t won[2];     // cards of the tricks each seat has won
   std::uint32_t known[2];   // cards each seat holds that the other seat saw go in
+  std::uint32_t lacks[2];   // cards each seat is shown not to hold (follow_lacks)
   Exchange exchanges[2];    // in order; one turn-up can be taken at most once a deal
   std::uint8_t n_exchanges;
 };
 
+// What a follow in phase 2 shows the hand lacks: the rules made it beat the
+// lead if it could, else follow suit, else trump (trick.hpp's cascade), so
+// a card below the lead's suit shows no higher card of it, a trump shows no
+// card of the lead's suit, and any other card shows neither. Phase 2 draws
+// nothing, so what a hand lacks then it lacks until the deal ends; phase 1
+// follows are free and show nothing. Only these inferences are made (what
+// a player chose is not read as what it holds).
+inline std::uint32_t follow_lacks(Card lead, Card follow, int trump) noexcept {
+  std::uint32_t out = 0;
+  const int suit = suit_of(lead);
+  for (int r = 0; r < 6; ++r) {
+    const Card c = card_of(suit, r);
+    if (suit_of(follow) == suit) {
+      if (power_of(follow) < power_of(lead) && power_of(c) > power_of(lead)) out |= bit(c);
+    } else {
+      out |= bit(c);
+    }
+  }
+  if (suit_of(follow) != suit && suit_of(follow) != trump)
+    for (int r = 0; r < 6; ++r) out |= bit(card_of(trump, r));
+  return out;
+}
+
 // Nothing shown yet: a freshly dealt deal.
 void shown_start(Shown& shown, const DealState& fresh) noexcept;
 
-// What shown_update reads of the position before a move: three bytes, so
+// What shown_update reads of the position before a move: four bytes, so
 // the play loops and the records need not copy a whole DealState a move.
 struct Before {
   Card lead, turn_up;
-  std::uint8_t tricks_played;
+  std::uint8_t tricks_played, draw_left;
 };
 inline Before before_of(const DealState& s) noexcept {
-  return Before{s.lead, s.turn_up, s.tricks_played};
+  return Before{s.lead, s.turn_up, s.tricks_played, std::uint8_t(draw_left(s))};
 }
 
 // Brings `shown` up to date after `seat` played `move`, which turned the
@@ -92,6 +116,7 @@ struct InfoSet {
   std::uint32_t played[2], won[2];  // by seat
   std::uint32_t known;              // in the other hand
   std::uint32_t unseen;             // not in the hand, not played, not the turn-up, not known
+  std::uint32_t lacks;              // not in the other hand (follow_lacks), within unseen
   Exchange exchanges[2];
   std::uint8_t n_exchanges;
   MatchInfo match;

@@ -2,8 +2,9 @@
 
 #include <string>
 
-#include "durak/bot.hpp"
 #include "durak/game.hpp"
+#include "durak/info.hpp"
+#include "players/players.hpp"
 #include "sim/stream.hpp"
 
 namespace trumpf::sim {
@@ -16,32 +17,33 @@ TRUMPF_FLATTEN void play_durak_game(const Spec& spec, std::uint64_t i, std::uint
   // A level-1 bot hashes its seed with the seat and ply; each player of each
   // game gets its own seed, "<game>:<player>", so no two games share choices.
   const std::string bot_seed[2] = {std::to_string(i) + ":0", std::to_string(i) + ":1"};
+  players::Context context[2];
+  bool keep_shown = false;
+  for (int p = 0; p < 2; ++p) {
+    context[p].stream = &streams[p];
+    context[p].bot_seed = bot_seed[p];
+    context[p].expert = spec.expert;
+    if (spec.players[p] == Player::kExpert)
+      context[p].expert_seed = players::expert_seed_of(spec.seed, i, p);
+    keep_shown |= players::needs_shown(spec.players[p]);
+  }
 
   durak::GameState s;
+  durak::Shown shown{};
   durak::deal_game(spec.seed, i + 1, s);
-  durak::Move moves[durak::kMaxMoves];
   std::int32_t played = 0;
   while (!durak::is_over(s)) {
     const int seat = durak::turn_of(s);
     const int player = seat == seat_a ? 0 : 1;
-    durak::Move m;
-    switch (spec.players[player]) {
-      case Policy::kRandom: {
-        int n = durak::legal_moves(s, seat, moves);
-        m = moves[streams[player].below(std::uint32_t(n))];
-        break;
-      }
-      case Policy::kBot1:
-        m = durak::bot_choose(s, seat, 1, durak::bot_word(bot_seed[player], seat, s.ply));
-        break;
-      case Policy::kBot2:
-        m = durak::bot_choose(s, seat, 2, 0);
-        break;
-      case Policy::kBot3:
-        m = durak::bot_choose(s, seat, 3, 0);
-        break;
+    const durak::Move m =
+        players::choose_durak(spec.players[player], s, shown, seat, context[player]);
+    if (keep_shown) {
+      const durak::GameState before = s;
+      durak::apply_legal(s, seat, m, nullptr);
+      durak::shown_update(shown, before, seat, m, s);
+    } else {
+      durak::apply_legal(s, seat, m, nullptr);
     }
-    durak::apply_legal(s, seat, m, nullptr);
     ++played;
   }
   const int fool = durak::fool_of(s);

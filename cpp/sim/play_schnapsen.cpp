@@ -1,7 +1,8 @@
 #include "sim/play_schnapsen.hpp"
 
-#include "schnapsen/bot.hpp"
+#include "players/players.hpp"
 #include "schnapsen/deal.hpp"
+#include "schnapsen/info.hpp"
 #include "schnapsen/match.hpp"
 #include "sim/stream.hpp"
 
@@ -17,24 +18,41 @@ Seat seat_of_a(std::uint64_t i) noexcept { return Seat(i & 1); }
 Seat dealer_of(std::uint64_t i) noexcept { return Seat((i >> 1) & 1); }
 
 // The two players of game i, by seat: player A sits in seat `a`, and each
-// draws from its own stream of the game.
+// draws from its own stream and expert seed of the game. What the deal has
+// shown is kept only when a player reads it.
 struct Players {
-  Policy policy[2];
+  Player player[2];
   Stream stream[2];
+  players::Context context[2];
+  bool keep_shown;
+  schnapsen::Shown shown{};
 
   Players(const Spec& spec, std::uint64_t i, Seat a) noexcept
       : stream{Stream(spec.key, i, a == 0 ? 0 : 1), Stream(spec.key, i, a == 0 ? 1 : 0)} {
-    policy[a] = spec.players[0];
-    policy[schnapsen::other(a)] = spec.players[1];
+    player[a] = spec.players[0];
+    player[schnapsen::other(a)] = spec.players[1];
+    keep_shown = players::needs_shown(player[0]) || players::needs_shown(player[1]);
+    for (Seat seat = 0; seat < 2; ++seat) {
+      context[seat].stream = &stream[seat];
+      context[seat].expert = spec.expert;
+      if (player[seat] == Player::kExpert)
+        context[seat].expert_seed = players::expert_seed_of(spec.seed, i, seat == a ? 0 : 1);
+    }
   }
 
   Move choose(const schnapsen::DealState& s, Seat seat) noexcept {
-    if (policy[seat] == Policy::kRandom) {
-      Move moves[schnapsen::kMaxMoves];
-      int n = schnapsen::legal_moves(s, seat, moves);
-      return moves[stream[seat].below(std::uint32_t(n))];
-    }
-    return schnapsen::bot_choose(s, seat, policy[seat] == Policy::kBot1 ? 1 : 2);
+    return players::choose_schnapsen(player[seat], s, shown, seat, context[seat]);
+  }
+
+  // After `seat` played `m`, which turned the deal `before` was taken of
+  // into `after`: a deal of the same number, or the next deal of a match.
+  void update(const schnapsen::Before& before, std::uint64_t number, Seat seat, Move m,
+              const schnapsen::DealState& after) noexcept {
+    if (!keep_shown) return;
+    if (after.number == number)
+      schnapsen::shown_update(shown, before, seat, m, after);
+    else
+      schnapsen::shown_start(shown, after);
   }
 };
 
@@ -62,7 +80,10 @@ TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i, std::
   std::int32_t moves = 0;
   while (!s.over) {
     const Seat seat = s.turn;
-    schnapsen::apply_move(s, seat, players.choose(s, seat), nullptr);
+    const schnapsen::Before before = schnapsen::before_of(s);
+    const Move m = players.choose(s, seat);
+    schnapsen::apply_move(s, seat, m, nullptr);
+    players.update(before, s.number, seat, m, s);
     ++moves;
   }
   const schnapsen::Result& r = s.result;
@@ -92,10 +113,14 @@ TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i, std:
   std::int16_t won[2] = {0, 0};
   while (!m.over) {
     const Seat seat = m.deal.turn;
-    const std::uint16_t before = m.deals_done;
-    schnapsen::match_apply(m, seat, players.choose(m.deal, seat), nullptr);
+    const std::uint16_t done = m.deals_done;
+    const schnapsen::Before before = schnapsen::before_of(m.deal);
+    const std::uint64_t number = m.deal.number;
+    const Move mv = players.choose(m.deal, seat);
+    schnapsen::match_apply(m, seat, mv, nullptr);
+    players.update(before, number, seat, mv, m.deal);
     ++moves;
-    if (m.deals_done != before && m.last_result.winner != schnapsen::kNoSeat) {
+    if (m.deals_done != done && m.last_result.winner != schnapsen::kNoSeat) {
       ++won[m.last_result.winner];
     }
   }

@@ -17,7 +17,10 @@ const std::vector<std::string>& endings_of(Game game) {
   return game == Game::kDurak ? durak : schnapsen;
 }
 
-bool offers(Game game, Policy policy) { return policy != Policy::kBot3 || game == Game::kDurak; }
+bool offers(Game game, Player player) {
+  const players::Row& row = players::row_of(player);
+  return game == Game::kDurak ? row.durak : row.schnapsen;
+}
 
 void match_seed(const std::uint8_t* seed, std::uint64_t index, std::uint8_t out[32]) {
   std::uint8_t message[64];

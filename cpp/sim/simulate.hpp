@@ -1,7 +1,8 @@
 // The batch simulator: N whole games between two built-in players, in C++.
 //
-// One small interface serves every game: a player is a Policy (random, or a
-// reference bot at some level) and every game writes one row of Columns. The
+// One small interface serves every game: a player is a row of the one table
+// of players (players/players.hpp: random, the reference bots, the expert,
+// perfect) and every game writes one row of Columns. The
 // rows are plain arrays owned by the caller (numpy in the bindings), so the
 // loop never allocates per game.
 #pragma once
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "players/players.hpp"
 #include "schnapsen/variant.hpp"
 #include "sim/pool.hpp"
 #include "sim/stream.hpp"
@@ -33,7 +35,7 @@ enum class Game : std::uint8_t {
   kSixtySixMatch,
   kDurak
 };
-enum class Policy : std::uint8_t { kRandom, kBot1, kBot2, kBot3 };
+using players::Player;
 
 // Column pointers, each with room for `count` rows (pairs: 2 per row, A then B).
 struct Columns {
@@ -55,7 +57,8 @@ struct Spec {
   // The Schnapsen family's rules: the base must be the game's (Schnapsen for
   // kSchnapsenDeal and kSchnapsenMatch); house rules as the caller set them.
   schnapsen::Rules rules;
-  Policy players[2];
+  Player players[2];
+  trumpf::players::ExpertBudget expert;  // the expert players' budget a decision
   std::uint8_t seed[32];
   Stream::Key key;  // set by run(): Stream::key_of(seed), whence the players' streams
   // A shard of a run: games first .. first + count - 1, into rows 0 .. count - 1.
@@ -68,8 +71,8 @@ struct Spec {
 // The names of the `how` codes of a game, in code order.
 const std::vector<std::string>& endings_of(Game game);
 
-// Whether `policy` exists for `game` (bot3 is Durak's alone).
-bool offers(Game game, Policy policy);
+// Whether `player` plays `game` (bot3 is Durak's alone).
+bool offers(Game game, Player player);
 
 // Plays game first + r into row r of `out` for every r in [0, count). Stops
 // early when progress.cancel is set; rows not played keep moves == -1.

@@ -37,7 +37,7 @@ struct Run {
   }
 };
 
-sim::Spec spec_of(sim::Game game, sim::Policy a, sim::Policy b, std::uint64_t first,
+sim::Spec spec_of(sim::Game game, sim::Player a, sim::Player b, std::uint64_t first,
                   std::uint64_t count, int threads) {
   sim::Spec spec{};
   spec.game = game;
@@ -98,7 +98,7 @@ bool same_rows(const Run& whole, std::uint64_t from, const Run& part, std::uint6
 
 int main() {
   using sim::Game;
-  using sim::Policy;
+  using Policy = sim::Player;
   const sim::Spec deals = spec_of(Game::kSchnapsenDeal, Policy::kBot2, Policy::kBot1, 0, 400, 2);
   const Run whole = play(deals);
   check_deal_rows(deals, whole);

@@ -52,11 +52,8 @@ int main(int argc, char** argv) {
       return 2;
     }
     auto policy = [](const char* name) {
-      std::string p = name;
-      return p == "bot1"   ? sim::Policy::kBot1
-             : p == "bot2" ? sim::Policy::kBot2
-             : p == "bot3" ? sim::Policy::kBot3
-                           : sim::Policy::kRandom;
+      const players::Row* row = players::row_named(name);
+      return row ? row->player : players::Player::kRandom;
     };
     spec.players[0] = policy(argc > 3 ? argv[3] : "random");
     spec.players[1] = policy(argc > 4 ? argv[4] : "random");

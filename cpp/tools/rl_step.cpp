@@ -29,8 +29,7 @@ int main(int argc, char** argv) {
   c.rules = schnapsen::reference_rules(game.rfind("sixtysix", 0) == 0 ? schnapsen::kSixtySix
                                                                       : schnapsen::kSchnapsen);
   if (argc > 4) {
-    for (const rl::PlayerRow& row : rl::kPlayers)
-      if (std::strcmp(argv[4], row.name) == 0) c.opponent = row.player;
+    if (const players::Row* row = players::row_named(argv[4])) c.opponent = row->player;
   }
   c.uint8_obs = argc > 5 && std::strcmp(argv[5], "u8") == 0;
   for (int i = 0; i < 32; ++i) c.seed[i] = std::uint8_t(i);

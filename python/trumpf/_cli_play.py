@@ -48,7 +48,11 @@ def add_play(commands: Any) -> None:
         help="bot: you against the bot (default); hotseat: two people; watch: two bots",
     )
     play.add_argument(
-        "--level", type=bounded(int, 1, 5), default=1, help="the bot's level, 1 to 5 (default 1)"
+        "--level",
+        type=level_arg,
+        default=1,
+        help="the bot's level, 1 to 5 (default 1), or expert (samples the worlds its "
+        "information set allows and solves them)",
     )
     play.add_argument("--seat", help="your seat: p1 or p2 (Schnapsen), 1 or 2 (Durak)")
     play.add_argument(
@@ -59,6 +63,14 @@ def add_play(commands: Any) -> None:
         "--save", metavar="FILE", help="write the move log (JSON) at the end or on quit"
     )
     play.add_argument("--delay", type=bounded(float, 0, 10), default=0.6, help=argparse.SUPPRESS)
+
+
+def level_arg(text: str) -> int | str:
+    """--level: a reference bot's level 1..5, or ``expert``."""
+    if text == "expert":
+        return text
+    level: int = bounded(int, 1, 5)(text)
+    return level
 
 
 def add_replay(commands: Any) -> None:

@@ -37,7 +37,24 @@ def add_simulate(commands: Any) -> None:
         nargs=2,
         default=("random", "random"),
         metavar=("A", "B"),
-        help="the two players: random, bot1, bot2 (bot3 in durak); default random random",
+        help="the two players: random, bot1, bot2 (bot3 in durak), expert (samples the worlds "
+        "its information set allows and solves them), perfect (sees every card: a ceiling, "
+        "not a fair player); default random random",
+    )
+    sim.add_argument(
+        "--expert-samples",
+        type=int,
+        default=0,
+        metavar="N",
+        help="worlds an expert samples a decision, 1 to 2**20 (default 64)",
+    )
+    sim.add_argument(
+        "--expert-budget",
+        type=int,
+        default=0,
+        metavar="UNITS",
+        help="work units (solver positions plus rollout moves) an expert spends a decision, "
+        "1 to 10**12 (default 200000)",
     )
     sim.add_argument("--seed", help="32-byte master seed as 64 hex digits (random when omitted)")
     sim.add_argument(
@@ -96,8 +113,16 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
             "summary_only": args.summary_only,
             "out": args.out if folder else None,
         }
+        budget = {"expert_samples": args.expert_samples, "expert_budget": args.expert_budget}
         players, seed = check_arguments(
-            args.game, args.games, args.players, args.seed, args.threads, rules, **sharding
+            args.game,
+            args.games,
+            args.players,
+            args.seed,
+            args.threads,
+            rules,
+            **sharding,
+            **budget,
         )
     except ValueError as bad:
         return fail(str(bad))
@@ -130,6 +155,7 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
                 progress=progress,
                 rules=rules,
                 **sharding,
+                **budget,
             )
         except SimulationInterrupted as stop:
             sim = stop.partial

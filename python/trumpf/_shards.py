@@ -73,6 +73,8 @@ class Job:
     """Whether a shard hands back its rows."""
     counts: bool
     """Whether a shard hands back its counts."""
+    expert: tuple[int, int] = (0, 0)
+    """The expert players' worlds and work units a decision (0: the default)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,8 @@ def play(
         progress,
         rules=job.rules,
         start=start,
+        expert_samples=job.expert[0],
+        expert_budget=job.expert[1],
     )
     done = int(result["done"])
     columns: Columns = dict(result["columns"])

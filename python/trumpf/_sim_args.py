@@ -29,10 +29,20 @@ Schnapsen-family variant and house-rule preset (``schnapsen-tjger``), and
 Durak games."""
 
 PLAYERS: dict[str, tuple[str, ...]] = {
-    **{game: ("random", "bot1", "bot2") for game in GAMES if game != "durak"},
-    "durak": ("random", "bot1", "bot2", "bot3"),
+    **{game: ("random", "bot1", "bot2", "expert", "perfect") for game in GAMES if game != "durak"},
+    "durak": ("random", "bot1", "bot2", "bot3", "expert", "perfect"),
 }
-"""The built-in policies each game offers."""
+"""The built-in policies each game offers (players/players.hpp's table).
+
+``expert`` samples the worlds its information set allows and solves them
+(issue 12); ``perfect`` sees every card, the other hand and the talon's
+order included: a ceiling to measure against, not a fair player."""
+
+MAX_EXPERT_SAMPLES = 2**20
+"""The most worlds an expert may be given a decision (``expert_samples``)."""
+
+MAX_EXPERT_BUDGET = 10**12
+"""The most work units (solver positions plus rollout moves) an expert may be given a decision."""
 
 MAX_THREADS = 1024
 """The most worker threads a simulation starts.
@@ -97,6 +107,8 @@ def check_arguments(
     shard: int | None = None,
     summary_only: bool = False,
     out: str | os.PathLike[str] | None = None,
+    expert_samples: int = 0,
+    expert_budget: int = 0,
 ) -> tuple[tuple[str, str], bytes]:
     """Refuses (SimulationError) what :func:`simulate` would refuse, before any game is played.
 
@@ -130,9 +142,19 @@ def check_arguments(
         raise SimulationError(
             f"threads must be a whole number from 1 to {MAX_THREADS}, got {threads!r}"
         )
+    _check_budget("expert_samples", expert_samples, MAX_EXPERT_SAMPLES, "2**20")
+    _check_budget("expert_budget", expert_budget, MAX_EXPERT_BUDGET, "10**12")
     rules_for(game, rules)
     _check_sharding(cluster, address, shard, out)
     return (players[0], players[1]), _seed_bytes(seed)
+
+
+def _check_budget(name: str, value: object, most: int, spelled: str) -> None:
+    # The core refuses these too (Error bad_budget); a simulation says so before it starts.
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+        raise SimulationError(
+            f"{name} must be a whole number from 0 (the default) to {spelled}, got {value!r}"
+        )
 
 
 def _check_sharding(

@@ -10,11 +10,20 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["replay_durak", "replay_schnapsen"]
+from trumpf import _core
+
+__all__ = ["COSTLY", "replay_durak", "replay_schnapsen"]
+
+COSTLY = ("expert", "perfect")
+"""The players the core's players.choose plays: the simulator's own search, move for move."""
 
 
 def replay_schnapsen(
-    game: str, args: dict[str, Any], players: dict[int, str], streams: dict[int, Any]
+    game: str,
+    args: dict[str, Any],
+    players: dict[int, str],
+    streams: dict[int, Any],
+    experts: dict[int, dict[str, int]],
 ) -> Any:
     from trumpf import schnapsen
 
@@ -25,12 +34,14 @@ def replay_schnapsen(
     bots = {
         seat: schnapsen.Bot(level=int(name[3:]))
         for seat, name in players.items()
-        if name != "random"
+        if name.startswith("bot")
     }
     while not table.over:
         turn = table.turn
         seat = by_seat[turn]
-        if seat in bots:
+        if players[seat] in COSTLY:
+            move: Any = _core.players.choose(table, turn, players[seat], **experts[seat])
+        elif seat in bots:
             move = bots[seat].choose(table, turn)
         else:
             legal = table.legal(turn)
@@ -45,6 +56,7 @@ def replay_durak(
     streams: dict[int, Any],
     index: int,
     seats: dict[str, int],
+    experts: dict[int, dict[str, int]],
 ) -> Any:
     from trumpf import durak
 
@@ -53,12 +65,14 @@ def replay_durak(
     bots = {
         seat: durak.Bot(level=int(name[3:]), seed=f"{index}:{player_of[seat]}")
         for seat, name in players.items()
-        if name != "random"
+        if name.startswith("bot")
     }
     while not game.over:
         seat = game.turn
         assert seat is not None  # a game that is not over waits on a seat
-        if seat in bots:
+        if players[seat] in COSTLY:
+            move: Any = _core.players.choose(game, seat, players[seat], **experts[seat])
+        elif seat in bots:
             move = bots[seat].choose(game.view(seat))
         else:
             legal = game.legal(seat)

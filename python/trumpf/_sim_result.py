@@ -58,6 +58,8 @@ class Simulation:
     """The exact counts of a run that kept no rows; None when :attr:`columns` has them."""
     out: str | None = field(default=None, repr=False)
     """The folder the rows were written to, shard by shard (None when they were not)."""
+    expert: tuple[int, int] = field(default=(0, 0), repr=False)
+    """The expert players' ``expert_samples`` and ``expert_budget`` (0: the default)."""
 
     @property
     def games(self) -> int:
@@ -123,7 +125,7 @@ class Simulation:
 
         The players draw from the same streams as in the simulation
         (:class:`trumpf._core.sim.Stream` for a random player, the same bot
-        seeds for Durak's level-1 bot), so the finished Deal, Match or Game
+        seeds for Durak's level-1 bot, the same expert seeds and budget), so the finished Deal, Match or Game
         returned here is the one the simulation recorded in row ``index``.
         A run that kept no rows replays the same way.
         """
@@ -134,9 +136,23 @@ class Simulation:
             seats["a"]: _core.sim.Stream(self.seed, index, 0),
             seats["b"]: _core.sim.Stream(self.seed, index, 1),
         }
+        options = self.expert_of(index)
+        experts = {seats["a"]: options[0], seats["b"]: options[1]}
         if self.game == "durak":
-            return replay_durak(args, players, streams, index, seats)
-        return replay_schnapsen(self.game, args, players, streams)
+            return replay_durak(args, players, streams, index, seats, experts)
+        return replay_schnapsen(self.game, args, players, streams, experts)
+
+    def expert_of(self, index: int) -> dict[int, dict[str, int]]:
+        """What an expert of game ``index`` plays with, by player (0: A, 1: B): seed and budget."""
+        samples, budget = self.expert
+        return {
+            p: {
+                "seed": _core.players.expert_seed(self.seed, index, p),
+                "samples": samples,
+                "budget": budget,
+            }
+            for p in (0, 1)
+        }
 
     def build_args(self, index: int) -> dict[str, Any]:
         """How game ``index`` is built through the ordinary API, and who sits where."""

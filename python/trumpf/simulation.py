@@ -32,6 +32,8 @@ from trumpf._sim_args import (
     CLUSTERS,
     GAMES,
     LOCAL_SHARD,
+    MAX_EXPERT_BUDGET,
+    MAX_EXPERT_SAMPLES,
     MAX_GAMES,
     MAX_THREADS,
     NO_RAY,
@@ -51,6 +53,8 @@ __all__ = [
     "CLUSTERS",
     "GAMES",
     "LOCAL_SHARD",
+    "MAX_EXPERT_BUDGET",
+    "MAX_EXPERT_SAMPLES",
     "MAX_GAMES",
     "MAX_THREADS",
     "NO_RAY",
@@ -94,6 +98,8 @@ def simulate(
     shard: int | None = None,
     summary_only: bool = False,
     out: str | os.PathLike[str] | None = None,
+    expert_samples: int = 0,
+    expert_budget: int = 0,
 ) -> Simulation:
     """Plays ``games`` whole games of ``game`` between two built-in policies in C++.
 
@@ -125,6 +131,13 @@ def simulate(
     ``FOLDER/shard-<first game>.npz`` beside a ``manifest.json`` as they come,
     for :func:`load` and :func:`iter_shards`. Either also works without a
     cluster, in shards of :data:`LOCAL_SHARD` games.
+
+    An ``expert`` player (issue 12) spends at most ``expert_samples`` worlds
+    (default 64) and ``expert_budget`` work units (solver positions plus
+    rollout moves; default 200,000) a decision; 0 keeps the default, and the
+    most are :data:`MAX_EXPERT_SAMPLES` and :data:`MAX_EXPERT_BUDGET`. Its
+    moves depend on the master seed and the game alone, never on the threads.
+    ``perfect`` sees every card: a ceiling, not a fair player.
     """
     pair, raw_seed = check_arguments(
         game,
@@ -138,6 +151,8 @@ def simulate(
         shard=shard,
         summary_only=summary_only,
         out=out,
+        expert_samples=expert_samples,
+        expert_budget=expert_budget,
     )
     table = rules_for(game, rules)
     kind = "durak" if table is None else table["name"] + ("-match" if is_match(game) else "")
@@ -155,6 +170,7 @@ def simulate(
         endings=endings,
         rows=rows or out is not None,
         counts=not rows,
+        expert=(expert_samples, expert_budget),
     )
     folder = None if out is None else Path(out)
     size = shard
@@ -166,6 +182,7 @@ def simulate(
         "seed": raw_seed.hex(),
         "rules": table,
         "endings": list(endings),
+        "expert": {"samples": expert_samples, "budget": expert_budget},
     }
     try:
         collector = _shards.Collector(job, games, dict(probe["columns"]), meta, folder)
@@ -196,6 +213,7 @@ def simulate(
         rules=table,
         counts=None if rows else collector.counts,
         out=None if folder is None else str(folder),
+        expert=(expert_samples, expert_budget),
     )
     if interrupted:
         raise SimulationInterrupted(sim)
@@ -222,6 +240,8 @@ def load(path: str | os.PathLike[str]) -> Simulation:
         complete=bool(manifest["complete"]),
         rules=manifest["rules"],
         out=str(folder),
+        # Folders written before the expert existed name no budget: the default.
+        expert=_expert_of(manifest.get("expert")),
     )
 
 
@@ -237,6 +257,12 @@ def iter_shards(path: str | os.PathLike[str]) -> Iterator[tuple[int, dict[str, n
             yield start, _shards.flat(columns)
     except (OSError, ValueError) as bad:
         raise SimulationError(str(bad)) from None
+
+
+def _expert_of(entry: Any) -> tuple[int, int]:
+    if not isinstance(entry, dict):
+        return (0, 0)
+    return (int(entry.get("samples", 0)), int(entry.get("budget", 0)))
 
 
 # Their home is the private modules; users meet them here, and tracebacks and

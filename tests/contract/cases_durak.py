@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
+import cases_expert
 import cases_solve
 from _contract import (
     GAME_PROPS,
@@ -1122,6 +1123,7 @@ def cases() -> list[Case]:
         _result_cases,
         _search_cases,
         cases_solve.durak_cases,
+        cases_expert.durak_cases,
         _game_cases,
         _apply_cases,
         _replay_cases,

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
+import cases_expert
 import cases_solve
 from _contract import (
     DEAL_PROPS,
@@ -1786,6 +1787,7 @@ def cases() -> list[Case]:
         _house_rule_cases,
         _search_cases,
         cases_solve.schnapsen_cases,
+        cases_expert.schnapsen_cases,
         _build_cases,
         _state_cases,
         _pickle_cases,

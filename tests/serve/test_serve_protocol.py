@@ -223,6 +223,20 @@ def test_a_variant_the_engine_refuses_is_its_refusal(client: TestClient) -> None
         assert answer.json() == {"type": "error", "code": code, "message": answer.json()["message"]}
 
 
+@pytest.mark.parametrize(("game", "kind"), [("schnapsen", "deal"), ("durak", None)])
+def test_a_whole_game_against_the_expert(client: TestClient, game: str, kind: str | None) -> None:
+    body = {"game": game, "opponent": "bot", "level": "expert"}
+    made = client.post("/api/tables", json={**body, **({"kind": kind} if kind else {})})
+    assert made.status_code == 201, made.text
+    table = made.json()
+    with client.websocket_connect(f"/ws/{table['table']}") as ws:
+        ws.send_json({"type": "hello", "token": table["token"]})
+        welcome = ws.receive_json()
+        assert welcome["level"] == 6  # the expert's level number, as the store keeps it
+        last, moves = play_out(ws, welcome, random.Random(game))
+    assert moves > 0 and last["reveal"] is not None
+
+
 def test_resigning_at_durak(client: TestClient) -> None:
     made = client.post("/api/tables", json={"game": "durak", "level": 3}).json()
     with client.websocket_connect(f"/ws/{made['table']}") as ws:

@@ -12,7 +12,7 @@
 #include "common/planes.hpp"
 #include "durak/actions.hpp"
 #include "durak/observe.hpp"
-#include "rl/players.hpp"
+#include "players/players.hpp"
 #include "rl/rewards.hpp"
 #include "schnapsen/actions.hpp"
 #include "schnapsen/observe.hpp"
@@ -116,7 +116,7 @@ py::array_t<float> obs_scale(py::handle game) {
 py::tuple opponents(py::handle game) {
   const Family f = family_of(game);
   py::list names;
-  for (const trl::PlayerRow& row : trl::kPlayers)
+  for (const trumpf::players::Row& row : trumpf::players::kPlayers)
     if (f == Family::kDurak ? row.durak : row.schnapsen) names.append(py::str(row.name));
   return py::tuple(names);
 }
@@ -145,7 +145,8 @@ void register_scalar(py::module_& m) {
   m.def("obs_scale", &obs_scale, py::arg("game"),
         "What one unit of each slot of the raw uint8 observation is worth in the float32 one.");
   m.def("opponents", &opponents, py::arg("game"),
-        "The built-in players a single agent can meet in the family of `game` (rl/players.hpp).");
+        "The built-in players a single agent can meet in the family of `game` "
+        "(players/players.hpp).");
 }
 
 }  // namespace trumpf::bindings::rl

@@ -13,6 +13,7 @@
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
 #include "bindings/common/objects.hpp"
+#include "bindings/common/players.hpp"
 #include "bindings/register.hpp"
 #include "bindings/rl/position.hpp"
 #include "bindings/rl/register.hpp"
@@ -119,25 +120,18 @@ trl::Config config_of(py::handle game_h, py::handle rules_h) {
   return c;
 }
 
-trl::Player opponent_of(trl::Game game, py::handle h) {
-  if (h.is_none()) return trl::Player::kNone;
-  std::string name;
-  text_of(h, &name);
-  for (const trl::PlayerRow& row : trl::kPlayers) {
-    if (name != row.name) continue;
-    if (!(game == trl::Game::kDurak ? row.durak : row.schnapsen))
-      refuse("bad_player", "player " + repr_text(h) + " does not play this game");
-    return row.player;
-  }
-  refuse("bad_player",
-         "unknown opponent " + repr_text(h) + " (None for self-play, or random, bot1, bot2, bot3)");
+players::Player opponent_of(trl::Game game, py::handle h) {
+  if (h.is_none()) return players::Player::kNone;
+  return player_arg(h, game == trl::Game::kDurak);
 }
 
 std::unique_ptr<VectorEnv> make(py::handle game, py::handle num_envs, py::handle seed,
                                 py::handle opponent, py::handle threads, py::handle rules,
-                                py::handle obs_dtype, py::handle copy) {
+                                py::handle obs_dtype, py::handle copy, py::handle expert_samples,
+                                py::handle expert_budget) {
   trl::Config c = config_of(game, rules);
   c.opponent = opponent_of(c.game, opponent);
+  c.expert = expert_budget_arg(expert_samples, expert_budget);
   const auto sd = seed_arg(seed);
   std::copy(sd.begin(), sd.end(), c.seed);
   c.num_envs = std::uint32_t(int_arg(num_envs, 1, trl::kMaxEnvs, "bad_envs", "num_envs"));
@@ -238,7 +232,8 @@ void register_vector(py::module_& m) {
   py::class_<VectorEnv>(m, "VectorEnv", "num_envs games stepped in one C++ call (trumpf.rl).")
       .def(py::init(&make), py::arg("game"), py::arg("num_envs"), py::arg("seed"),
            py::arg("opponent") = py::none(), py::arg("threads") = 1, py::arg("rules") = py::none(),
-           py::arg("obs_dtype") = "float32", py::arg("copy") = true)
+           py::arg("obs_dtype") = "float32", py::arg("copy") = true, py::arg("expert_samples") = 0,
+           py::arg("expert_budget") = 0)
       .def("reset", &reset,
            "Begins the next episode of every env; returns (obs, mask, player) of each one's "
            "first decision.")

@@ -19,6 +19,7 @@
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
 #include "bindings/common/objects.hpp"
+#include "bindings/common/players.hpp"
 #include "bindings/register.hpp"
 #include "sim/simulate.hpp"
 #include "sim/stream.hpp"
@@ -43,25 +44,6 @@ sim::Game game_named(py::handle name) {
   }
   refuse("bad_game", "unknown game " + repr_text(name) +
                          " (schnapsen, sixtysix, schnapsen-match, sixtysix-match, durak)");
-}
-
-sim::Policy policy_named(sim::Game game, py::handle name) {
-  std::string s;
-  text_of(name, &s);
-  sim::Policy p;
-  if (s == "random")
-    p = sim::Policy::kRandom;
-  else if (s == "bot1")
-    p = sim::Policy::kBot1;
-  else if (s == "bot2")
-    p = sim::Policy::kBot2;
-  else if (s == "bot3")
-    p = sim::Policy::kBot3;
-  else
-    refuse("bad_player", "unknown player " + repr_text(name));
-  if (!sim::offers(game, p))
-    refuse("bad_player", "player " + repr_text(name) + " does not play this game");
-  return p;
 }
 
 schnapsen::Rules rules_for(sim::Game game, py::handle rules) {
@@ -102,12 +84,15 @@ struct Worker {
 };
 
 py::dict run(py::handle game_name, py::handle games_h, py::handle a, py::handle b, py::handle seed,
-             py::handle threads_h, py::object progress, py::handle rules, py::handle first_h) {
+             py::handle threads_h, py::object progress, py::handle rules, py::handle first_h,
+             py::handle expert_samples, py::handle expert_budget) {
   sim::Spec spec{};
   spec.game = game_named(game_name);
   spec.rules = rules_for(spec.game, rules);
-  spec.players[0] = policy_named(spec.game, a);
-  spec.players[1] = policy_named(spec.game, b);
+  const bool durak = spec.game == sim::Game::kDurak;
+  spec.players[0] = player_arg(a, durak);
+  spec.players[1] = player_arg(b, durak);
+  spec.expert = expert_budget_arg(expert_samples, expert_budget);
   const auto sd = seed_arg(seed);
   std::memcpy(spec.seed, sd.data(), 32);
   spec.count = std::uint64_t(int_arg(games_h, 0, kMaxGames, "bad_games", "games"));
@@ -217,10 +202,12 @@ void register_sim(py::module_& m) {
   m.attr("Error") = error_class();
   m.def("run", &run, py::arg("game"), py::arg("games"), py::arg("a"), py::arg("b"), py::arg("seed"),
         py::arg("threads"), py::arg("progress") = py::none(), py::kw_only(),
-        py::arg("rules") = py::none(), py::arg("start") = 0,
+        py::arg("rules") = py::none(), py::arg("start") = 0, py::arg("expert_samples") = 0,
+        py::arg("expert_budget") = 0,
         "Plays games start .. start + games - 1 of a run on `threads` threads, into rows 0 .. "
         "games - 1: game i is the same whatever the shard it is played in. `rules` is a "
-        "Schnapsen-family rules table for the game. See trumpf.simulate.");
+        "Schnapsen-family rules table for the game; expert_samples and expert_budget the "
+        "expert players' budget a decision (0: the default). See trumpf.simulate.");
   py::class_<sim::Stream>(m, "Stream",
                           "Player `player`'s random stream in game `game` of a simulation.")
       .def(py::init([](py::handle seed, py::handle game, py::handle player) {

@@ -29,6 +29,8 @@ class VectorEnv:
         rules: object = None,
         obs_dtype: Any = "float32",
         copy: bool = True,
+        expert_samples: int = 0,
+        expert_budget: int = 0,
     ) -> None: ...
     def reset(
         self,

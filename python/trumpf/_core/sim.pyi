@@ -15,6 +15,8 @@ def run(
     *,
     rules: dict[str, Any] | None = None,
     start: int = 0,
+    expert_samples: int = 0,
+    expert_budget: int = 0,
 ) -> dict[str, Any]: ...
 
 class Stream:

@@ -1,7 +1,7 @@
 """Two-seat Podkidnoy Durak, exactly as Game::Durak 0.01 plays it, over the C++ core.
 
 ``Game`` is the deal (build, legal, apply, view, replay), ``Bot`` the reference
-bot, ``Error`` every refusal (a ``ValueError`` with ``.code``). Seats are the
+bot, ``Expert`` the sampling bot of issue 12, ``Error`` every refusal (a ``ValueError`` with ``.code``). Seats are the
 ints 1 and 2; cards are int ids 1..36; moves and events are plain dicts.
 
 >>> from trumpf.durak import Game
@@ -13,17 +13,17 @@ ints 1 and 2; cards are int ids 1..36; moves and events are plain dicts.
 from __future__ import annotations
 
 from trumpf import _log
-from trumpf._core.durak import Bot, Game
+from trumpf._core.durak import Bot, Expert, Game
 from trumpf.errors import Error
 
 from . import card, deck, result, rules, search, solve
 
-__all__ = ["Bot", "Error", "Game", "card", "deck", "result", "rules", "search", "solve"]
+__all__ = ["Bot", "Error", "Expert", "Game", "card", "deck", "result", "rules", "search", "solve"]
 
 # Logs and pickling are Python's business (JSON, hex): trumpf._log writes and
 # reads them for the core and the oracle alike. Bot pickles itself (C++).
 Game.to_log = _log.durak_log  # type: ignore[method-assign, assignment]
 Game.from_log = classmethod(_log.durak_from_log)  # type: ignore[method-assign, assignment]
 Game.__reduce__ = _log.reduce  # type: ignore[method-assign, assignment]
-for _public in (Bot, Game):
+for _public in (Bot, Expert, Game):
     _public.__module__ = __name__

@@ -9,6 +9,7 @@ from typing import Any, TextIO
 
 from rich.text import Text
 
+from .expert import LEVEL, ExpertBot
 from .parse import Command, parse_durak
 from .render import durak_lines
 from .session import Table, seed_from
@@ -29,7 +30,12 @@ class DurakTable(Table):
     def __init__(self, impl: ModuleType, term: Terminal, **kw: Any) -> None:
         super().__init__(impl, term, **kw)
         self.game = impl.Game.build(seed=self.seed)
-        self.bot = impl.Bot(level=impl.Bot.level_for(self.level), seed=self.seed.hex())
+        self.expert = self.level == LEVEL
+        self.bot: Any = (
+            ExpertBot(impl, self.seed)
+            if self.expert
+            else impl.Bot(level=impl.Bot.level_for(self.level), seed=self.seed.hex())
+        )
 
     def seats(self) -> tuple[Any, ...]:
         return (1, 2)
@@ -51,6 +57,9 @@ class DurakTable(Table):
         return parse_durak(self.impl, text, view)
 
     def bot_move(self, seat: Any) -> dict[str, Any] | None:
+        if self.expert:  # the expert reads the seat's information set, not its view
+            chosen: dict[str, Any] | None = self.bot.choose(self.game, seat)
+            return chosen
         move: dict[str, Any] | None = self.bot.choose(self.game.view(seat))
         return move
 
@@ -76,7 +85,7 @@ def play_durak(
     options: Options | None = None,
     impl: ModuleType | None = None,
     mode: str = "bot",
-    level: int = 1,
+    level: int | str = 1,
     seat: int = 1,
     seed: str | bytes | None = None,
     save: str | None = None,

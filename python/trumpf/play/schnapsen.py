@@ -9,6 +9,7 @@ from typing import Any, TextIO
 
 from rich.text import Text
 
+from .expert import LEVEL, ExpertBot
 from .parse import Command, parse_schnapsen
 from .render import schnapsen_lines
 from .session import Table, seed_from
@@ -40,7 +41,11 @@ class SchnapsenTable(Table):
         if rules is not None:
             self.title += f" ({rules})"
         self.game = impl.Match.build(variant=table, seed=self.seed)
-        self.bot = impl.Bot(level=impl.Bot.level_for(self.level))
+        self.bot: Any = (
+            ExpertBot(impl, self.seed)
+            if self.level == LEVEL
+            else impl.Bot(level=impl.Bot.level_for(self.level))
+        )
 
     def seats(self) -> tuple[Any, ...]:
         return ("p1", "p2")
@@ -88,7 +93,7 @@ def play_schnapsen(
     options: Options | None = None,
     impl: ModuleType | None = None,
     mode: str = "bot",
-    level: int = 1,
+    level: int | str = 1,
     seat: str = "p1",
     seed: str | bytes | None = None,
     save: str | None = None,

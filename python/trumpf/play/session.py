@@ -47,7 +47,7 @@ class Table(ABC):
         *,
         mode: str,
         seat: Any,
-        level: int,
+        level: int | str,
         seed: bytes,
         save: str | None,
         delay: float,

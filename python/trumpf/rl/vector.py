@@ -38,7 +38,9 @@ match of each (``-match``), and a Durak game."""
 
 OPPONENTS: dict[str, tuple[str, ...]] = {game: _core.rl.opponents(game) for game in GAMES}
 """The built-in players a single agent can meet in each game (the engine's
-table, cpp/rl/players.hpp): random, bot1, bot2, and bot3 in Durak."""
+table, cpp/players/players.hpp): random, bot1, bot2, bot3 in Durak, expert
+(samples the worlds its information set allows and solves them, issue 12)
+and perfect (sees every card: a ceiling, not a fair player)."""
 
 
 class Reset(NamedTuple):
@@ -81,9 +83,11 @@ class VectorEnv:
 
     ``opponent=None`` is self-play: the caller acts for whichever seat is on
     turn (``player``), as in pgx. ``opponent="random"``, ``"bot1"``,
-    ``"bot2"`` or ``"bot3"`` is single-agent play: the agent always sits in
+    ``"bot2"``, ``"bot3"``, ``"expert"`` or ``"perfect"`` is single-agent play: the agent always sits in
     seat 0 (``"p1"``, Durak seat 1) and the opponent's moves happen inside
-    :meth:`step`. ``rules`` is a variant value (a name, a preset or a rules
+    :meth:`step`; an expert opponent spends ``expert_samples`` worlds and
+    ``expert_budget`` work units a decision (0: the defaults, as in
+    :func:`trumpf.simulate`). ``rules`` is a variant value (a name, a preset or a rules
     table, as ``Deal.build`` takes) for a Schnapsen-family game; it must be
     the game's own variant. ``obs_dtype`` is ``np.float32`` or ``np.uint8``
     (the raw values; times ``trumpf.rl.OBS_SCALE[game]`` they are the float32
@@ -111,13 +115,26 @@ class VectorEnv:
         rules: object = None,
         obs_dtype: Any = np.float32,
         copy: bool = True,
+        *,
+        expert_samples: int = 0,
+        expert_budget: int = 0,
     ) -> None:
         self._seed = _seed_bytes(seed)
         self._core = _core.rl.VectorEnv(
-            game, num_envs, self._seed, opponent, threads, rules, obs_dtype, copy
+            game,
+            num_envs,
+            self._seed,
+            opponent,
+            threads,
+            rules,
+            obs_dtype,
+            copy,
+            expert_samples,
+            expert_budget,
         )
         self._game = game
         self._opponent = opponent
+        self._expert = {"samples": expert_samples, "budget": expert_budget}
         self._threads = threads
         self._rules = rules
 
@@ -223,7 +240,9 @@ class VectorEnv:
 
         It is player 1 of game ``g = episode_game(env, episode)`` of a batch
         simulation: a random player draws from ``trumpf._core.sim.Stream(seed,
-        g, 1)``, Durak's level-1 bot is seeded ``"<g>:1"``.
+        g, 1)``, Durak's level-1 bot is seeded ``"<g>:1"``, an expert (or
+        perfect) plays with ``trumpf._core.players.expert_seed(seed, g, 1)``
+        and this env's budget.
         """
         if self._opponent is None:
             raise Error("bad_player", "a self-play env has no opponent")
@@ -237,6 +256,13 @@ class VectorEnv:
                 return dict(legal[stream.below(len(legal))])
 
             return choose_random
+        if name in ("expert", "perfect"):
+            options = {"seed": _core.players.expert_seed(self._seed, game, 1), **self._expert}
+
+            def choose_costly(table: Any, seat: Any) -> dict[str, Any]:
+                return dict(_core.players.choose(table, seat, name, **options) or {})
+
+            return choose_costly
         level = int(name[3:])
         if self._game == "durak":
             bot = durak.Bot(level=level, seed=f"{game}:1")

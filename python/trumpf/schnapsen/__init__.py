@@ -1,7 +1,7 @@
 """Schnapsen and Sixty-Six over trumpf's C++ core.
 
 ``Deal`` is one deal, ``Match`` a whole match (Game::Schnapsen), ``Bot`` the
-reference bots (levels 1 and 2); ``Error`` is raised for every refusal, with
+reference bots (levels 1 and 2), ``Expert`` the sampling bot of issue 12; ``Error`` is raised for every refusal, with
 ``.code`` set to the reference engine's error code.
 
 >>> from trumpf.schnapsen import Deal
@@ -13,7 +13,7 @@ reference bots (levels 1 and 2); ``Error`` is raised for every refusal, with
 from __future__ import annotations
 
 from trumpf import _log
-from trumpf._core.schnapsen import Bot, Deal, Match, other
+from trumpf._core.schnapsen import Bot, Deal, Expert, Match, other
 from trumpf.errors import Error
 
 from . import card, deck, scoring, search, solve, trick, variant
@@ -22,6 +22,7 @@ __all__ = [
     "Bot",
     "Deal",
     "Error",
+    "Expert",
     "Match",
     "card",
     "deck",
@@ -41,5 +42,5 @@ Deal.__reduce__ = _log.reduce  # type: ignore[method-assign, assignment]
 Match.to_log = _log.match_log  # type: ignore[method-assign, assignment]
 Match.from_log = classmethod(_log.match_from_log)  # type: ignore[method-assign, assignment]
 Match.__reduce__ = _log.reduce  # type: ignore[method-assign, assignment]
-for _public in (Bot, Deal, Match, other):
+for _public in (Bot, Deal, Expert, Match, other):
     _public.__module__ = __name__

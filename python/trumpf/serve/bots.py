@@ -1,19 +1,25 @@
 """The bot at a table: which one plays is decided here, in ``make_bot`` alone.
 
-A stronger bot (the expert of issue 12) joins by adding a branch to
-``make_bot`` for its level name; nothing else in the server names a bot.
+The expert of issue 12 is level ``EXPERT`` (a client sends ``"expert"``;
+the store keeps the integer): it chooses from its seat's information set
+alone, with a seed of the table's, so a table's bot is repeatable.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Protocol, cast
 
 import trumpf.durak as durak
 import trumpf.schnapsen as schnapsen
+from trumpf import _core
 
 from .games import Play, Refused
 
-LEVELS = (1, 2, 3, 4, 5)
+EXPERT = 6
+"""The level number of the expert; clients name it ``"expert"``."""
+
+LEVELS = (1, 2, 3, 4, 5, EXPERT)
 
 
 class Player(Protocol):
@@ -42,12 +48,27 @@ class _DurakBot:
         return cast("dict[str, Any] | None", self._bot.choose(view))
 
 
+class _Expert:
+    def __init__(self, seed: str) -> None:
+        digest = hashlib.sha256(b"serve:expert:" + seed.encode()).digest()
+        self._seed = int.from_bytes(digest[:8], "little") >> 1  # 63 bits, as the core takes
+
+    def choose(self, play: Play, seat: Any) -> dict[str, Any] | None:
+        # The core cuts the table down to the seat's information set before it searches.
+        move: dict[str, Any] | None = _core.players.choose(
+            play.engine, seat, "expert", seed=self._seed
+        )
+        return move
+
+
 def parse_level(level: object) -> int:
-    """A level as a client may send it (1..5, or its text), else Refused."""
+    """A level as a client may send it (1..5, ``"expert"``, or its text), else Refused."""
+    if level == "expert":
+        level = EXPERT
     if isinstance(level, str) and level.isdigit():
         level = int(level)
     if isinstance(level, bool) or level not in LEVELS:
-        raise Refused("bad_level", f"the bot's level is one of {', '.join(map(str, LEVELS))}")
+        raise Refused("bad_level", "the bot's level is one of 1, 2, 3, 4, 5 or expert")
     assert isinstance(level, int)
     return level
 
@@ -55,8 +76,10 @@ def parse_level(level: object) -> int:
 def make_bot(family: str, level: int, seed: str) -> Player:
     """The bot of ``level`` for a game of ``family`` ("schnapsen" or "durak").
 
-    ``seed`` makes a Durak level-1 bot's choices repeatable per table.
+    ``seed`` makes a Durak level-1 bot's and the expert's choices repeatable per table.
     """
+    if level == EXPERT:
+        return _Expert(seed)
     if family == "durak":
         return _DurakBot(level, seed)
     return _SchnapsenBot(level)

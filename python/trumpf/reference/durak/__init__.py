@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import card, deck, result, rules, search, solve
 from .bot import Bot
 from .errors import Error
+from .expert import Expert
 from .game import Game
 
-__all__ = ["Bot", "Error", "Game", "card", "deck", "result", "rules", "search", "solve"]
+__all__ = ["Bot", "Error", "Expert", "Game", "card", "deck", "result", "rules", "search", "solve"]

@@ -12,12 +12,14 @@ from . import card, deck, scoring, search, solve, trick, variant
 from .bot import Bot
 from .deal import Deal, other
 from .errors import Error
+from .expert import Expert
 from .match import Match
 
 __all__ = [
     "Bot",
     "Deal",
     "Error",
+    "Expert",
     "Match",
     "card",
     "deck",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .card import card_of
+from .card import card_of, power_of, suit_of
 from .deck import deal_for, pack_for
 
 if TYPE_CHECKING:
@@ -23,7 +23,28 @@ if TYPE_CHECKING:
     from .deal import Deal
     from .match import Match
 
-__all__ = ["deal_info", "match_info"]
+__all__ = ["deal_info", "follow_lacks", "lacks_of", "match_info"]
+
+
+def follow_lacks(lead: int, follow: int, trump: str) -> set[int]:
+    """What a follow made when nothing is left to draw shows the follower's hand lacks.
+
+    The rules then make a follower beat the lead if it can, else follow
+    suit, else trump: a lower card of the lead's suit shows no higher card
+    of it; a card of another suit shows none of the lead's suit, and unless
+    it is a trump, no trump either. A follow that beats the lead in its own
+    suit shows nothing. Phase 2 draws nothing, so a lack lasts the deal.
+    """
+    suit = suit_of(lead)
+    pack = range(1, 25)
+    if suit_of(follow) == suit:
+        if power_of(follow) > power_of(lead):
+            return set()
+        return {c for c in pack if suit_of(c) == suit and power_of(c) > power_of(lead)}
+    out = {c for c in pack if suit_of(c) == suit}
+    if suit_of(follow) != trump:
+        out |= {c for c in pack if suit_of(c) == trump}
+    return out
 
 
 class _Table:
@@ -44,6 +65,9 @@ class _Table:
         self.known: set[int] = set()
         self.played: list[Played] = []
         self.exchanges: list[Exchange] = []
+        self.trump = trump
+        self.lead: int | None = None
+        self.lacks: set[int] = set()  # cards other's phase-2 follows show it lacks
 
     def draw_left(self) -> int:
         if self.closed:
@@ -54,6 +78,11 @@ class _Table:
         """Move the table on by one event of the deal's history."""
         kind: str = event["kind"]
         seat: str = event.get("seat", "")
+        if kind == "follow" and seat == self.other and self.draw_left() == 0:
+            assert self.lead is not None
+            self.lacks |= follow_lacks(self.lead, event["card"], self.trump)
+        if kind == "lead":
+            self.lead = event["card"]
         if kind in ("lead", "follow"):
             self.played.append({"seat": seat, "card": event["card"]})
             self.counts[seat] -= 1
@@ -100,11 +129,7 @@ def deal_info(deal: Deal, seat: str) -> SchnapsenInfo:
     view = deal.view(seat)  # a bad seat: bad_seat
     seat = view["seat"]
     rules = deal.rules
-    other = "p2" if seat == "p1" else "p1"
-    dealt = deal_for(rules, deal.seed, deal.number, deal.dealer)
-    table = _Table(rules, deal.trump, dealt["turn_up"], other)
-    for event in deal.history:
-        table.follow(event)
+    table = _table_of(deal, seat)
     # The replay and the deal agree on everything public, or this is a bug.
     assert table.turn_up == view["turn_up"] and table.counts == view["counts"]
     assert table.face_down + (table.turn_up is not None) == view["talon_left"]
@@ -147,6 +172,21 @@ def deal_info(deal: Deal, seat: str) -> SchnapsenInfo:
         "over": view["over"],
         "result": view["result"],
     }
+
+
+def _table_of(deal: Deal, seat: str) -> _Table:
+    other = "p2" if seat == "p1" else "p1"
+    dealt = deal_for(deal.rules, deal.seed, deal.number, deal.dealer)
+    table = _Table(deal.rules, deal.trump, dealt["turn_up"], other)
+    for event in deal.history:
+        table.follow(event)
+    return table
+
+
+def lacks_of(deal: Deal, seat: str) -> set[int]:
+    """The unseen cards ``seat`` knows the other hand lacks: its phase-2 follows showed it."""
+    info = deal_info(deal, seat)
+    return _table_of(deal, seat).lacks & set(info["unseen"])
 
 
 def match_info(match: Match, seat: str) -> MatchInfo:

@@ -1,0 +1,97 @@
+// trumpf.schnapsen.Expert and trumpf.durak.Expert (issue 12): the expert of the
+// one table of players (players/players.hpp) as an object with its budget and
+// seed, asked like a Bot: expert.choose(game, seat). The search reads the
+// seat's information set alone (the engine cuts the table down to it), so
+// equal infos give equal moves.
+#include <pybind11/pybind11.h>
+
+#include <string>
+
+#include "bindings/common/args.hpp"
+#include "bindings/common/errors.hpp"
+#include "bindings/common/objects.hpp"
+#include "bindings/common/players.hpp"
+
+namespace py = pybind11;
+
+namespace trumpf::bindings {
+
+namespace {
+
+constexpr long long kMaxSeed = 0x7FFFFFFFFFFFFFFFLL;  // 2**63 - 1
+
+// Defaults of schnapsen/expert.hpp and durak/expert.hpp (both 64 and 200,000).
+constexpr long long kDefaultSamples = 64, kDefaultBudget = 200'000;
+
+template <GameKind K>
+struct ExpertObj {
+  long long samples = kDefaultSamples, budget = kDefaultBudget, seed = 0;
+};
+
+template <GameKind K>
+void define(py::module_& m) {
+  using E = ExpertObj<K>;
+  const char* doc =
+      K == GameKind::kDurak
+          ? "The expert bot of Durak: Monte Carlo over the worlds its seat's information set "
+            "allows, each played out by the level-3 bot or solved once the talon is down; the "
+            "move with the best chance of not being the fool (README, \"Strong bots\")."
+          : "The expert bot of Schnapsen and Sixty-Six: Monte Carlo over the worlds its seat's "
+            "information set allows, each solved exactly or rolled out then solved; the move "
+            "with the best expected game points (README, \"Strong bots\").";
+  py::class_<E>(m, "Expert", doc)
+      .def(py::init([](py::handle samples, py::handle budget, py::handle seed) {
+             E e;
+             e.samples = int_arg(samples, 1, kMaxSamples, "bad_budget", "samples");
+             e.budget = int_arg(budget, 1, kMaxBudget, "bad_budget", "budget");
+             e.seed = int_arg(seed, 0, kMaxSeed, "bad_seed", "an expert's seed");
+             return e;
+           }),
+           py::arg("samples") = kDefaultSamples, py::arg("budget") = kDefaultBudget,
+           py::arg("seed") = 0)
+      .def_property_readonly(
+          "samples", [](py::handle self) { return self_of<E>(self, "Expert()").samples; },
+          "The most worlds a decision, 1..2**20.")
+      .def_property_readonly(
+          "budget", [](py::handle self) { return self_of<E>(self, "Expert()").budget; },
+          "The most work units a decision (solver positions plus rollout moves), 1..10**12.")
+      .def_property_readonly(
+          "seed", [](py::handle self) { return self_of<E>(self, "Expert()").seed; },
+          "The seed its worlds are drawn from, 0..2**63-1.")
+      .def(
+          "choose",
+          [](py::handle self, py::handle game, py::handle seat) {
+            const E e = self_of<E>(self, "Expert()");
+            players::Context c;
+            c.expert_seed = std::uint64_t(e.seed);
+            c.expert.samples = std::uint32_t(e.samples);
+            c.expert.budget = std::uint64_t(e.budget);
+            return choose_move(game, seat, players::Player::kExpert, c, K);
+          },
+          py::arg("game"), py::arg("seat"),
+          "The move (a dict from game.legal(seat)) the expert makes for `seat`, from what "
+          "game.info(seat) holds alone; None when the seat is not on turn or the game is over. "
+          "The same seed and the same information set give the same move.")
+      .def("__reduce__",
+           [](py::handle self) {
+             const E& e = self_of<E>(self, "Expert()");
+             return py::make_tuple(py::type::of(self), py::make_tuple(e.samples, e.budget, e.seed));
+           })
+      .def("__repr__", [](py::handle self) -> std::string {
+        const E* e = value_or_null<E>(self.ptr());
+        if (!e) return "<Expert not built>";
+        return "<Expert samples " + std::to_string(e->samples) + ", budget " +
+               std::to_string(e->budget) + ", seed " + std::to_string(e->seed) + ">";
+      });
+}
+
+}  // namespace
+
+void register_expert(py::module_& m, GameKind kind) {
+  if (kind == GameKind::kDurak)
+    define<GameKind::kDurak>(m);
+  else
+    define<GameKind::kSchnapsen>(m);
+}
+
+}  // namespace trumpf::bindings

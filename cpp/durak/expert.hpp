@@ -1,0 +1,65 @@
+// The Durak expert bot (issue 12): Monte Carlo over the worlds of the seat's
+// information set, and the all-seeing `perfect`.
+//
+//   Expert expert;                                   // owns a solver: one a thread
+//   Move m = expert.choose(info, ExpertOptions{});   // info: info_set(...) of the seat on turn
+//   Move p = expert.perfect(state);                  // sees every card: not a fair player
+//
+// choose reads nothing but the InfoSet. It deals worlds the seat cannot
+// tell apart (worlds.hpp, common/worlds.hpp): every one when there are at
+// most `samples`, else `samples` drawn from worlds::stream_of(seed,
+// decision), where the decision is (ply << 2 | seat). In each world every legal move is played and
+// then scored, for the seat, as "not the fool" and "won" (0 or 1 each):
+//   - exact, once the talon holds no face-down card (every card is then
+//     known): the endgame solver's verdict within the work left, when it
+//     settles the move;
+//   - else a rollout: the level-3 bot plays both seats to the end.
+// The move with the most worlds not lost, then the most won, is chosen (the
+// first in legal order on a tie): the best chance of not being the fool.
+// Worlds stop at `samples` or once `budget` work units (solver positions
+// plus rollout moves) are spent, checked before each world. A seat with one
+// legal move plays it without a search.
+#pragma once
+
+#include <cstdint>
+
+#include "durak/info.hpp"
+#include "durak/solve.hpp"
+#include "durak/worlds.hpp"
+
+namespace trumpf::durak {
+
+struct ExpertOptions {
+  std::uint32_t samples = 64;      // worlds a decision, at most
+  std::uint64_t budget = 200'000;  // work units a decision, at most (about a world more)
+  std::uint64_t seed = 0;
+};
+
+using ExpertStats = worlds::Stats;  // what the last decision did
+
+class Expert {
+ public:
+  Expert() : solver_(16) {}
+
+  // The move for info.seat, on turn in a game not over (an InfoSet
+  // hidden_of accepts); Kind::kNone otherwise.
+  Move choose(const InfoSet& info, const ExpertOptions& options) noexcept;
+
+  // The same search on the true position alone: the `perfect` player.
+  Move perfect(const GameState& s, const ExpertOptions& options) noexcept;
+
+  const ExpertStats& stats() const noexcept { return stats_; }
+
+ private:
+  // Adds each legal move's scores in world `s` to the sums.
+  void score(const GameState& s, int seat, std::uint64_t budget, int* n, Move* moves,
+             long long* not_lost, long long* won) noexcept;
+
+  Solver solver_;
+  ExpertStats stats_;
+  std::uint64_t rolled_ = 0;
+};
+
+std::uint64_t decision_of(const InfoSet& info) noexcept;
+
+}  // namespace trumpf::durak

@@ -1,0 +1,107 @@
+#include "players/players.hpp"
+
+#include <memory>
+#include <string>
+
+#include "common/sha256.hpp"
+#include "durak/bot.hpp"
+#include "durak/expert.hpp"
+#include "schnapsen/bot.hpp"
+#include "schnapsen/expert.hpp"
+
+namespace trumpf::players {
+
+namespace {
+
+// One expert a thread and family, built on first use: each owns a solver
+// table, so threads never share one.
+schnapsen::Expert& schnapsen_expert() {
+  thread_local std::unique_ptr<schnapsen::Expert> e;
+  if (!e) e = std::make_unique<schnapsen::Expert>();
+  return *e;
+}
+
+durak::Expert& durak_expert() {
+  thread_local std::unique_ptr<durak::Expert> e;
+  if (!e) e = std::make_unique<durak::Expert>();
+  return *e;
+}
+
+template <class Options>
+Options options_of(const Context& c) noexcept {
+  Options o;
+  if (c.expert.samples) o.samples = c.expert.samples;
+  if (c.expert.budget) o.budget = c.expert.budget;
+  o.seed = c.expert_seed;
+  return o;
+}
+
+}  // namespace
+
+const Row* row_named(std::string_view name) noexcept {
+  for (const Row& row : kPlayers)
+    if (name == row.name) return &row;
+  return nullptr;
+}
+
+const Row& row_of(Player player) noexcept {
+  for (const Row& row : kPlayers)
+    if (row.player == player) return row;
+  return kPlayers[0];
+}
+
+std::uint64_t expert_seed_of(const std::uint8_t seed[32], std::uint64_t game, int player) noexcept {
+  std::uint8_t message[80];
+  for (int i = 0; i < 32; ++i) message[i] = seed[i];
+  const std::string text = "expert:" + std::to_string(game) + ":" + std::to_string(player);
+  for (std::size_t i = 0; i < text.size(); ++i) message[32 + i] = std::uint8_t(text[i]);
+  const Digest d = sha256(message, 32 + text.size());
+  std::uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | d[std::size_t(i)];
+  return v >> 1;  // 63 bits: a Python caller passes it back as a non-negative int64
+}
+
+schnapsen::Move choose_schnapsen(Player player, const schnapsen::DealState& s,
+                                 const schnapsen::Shown& shown, schnapsen::Seat seat,
+                                 const Context& context) noexcept {
+  switch (player) {
+    case Player::kRandom: {
+      schnapsen::Move moves[schnapsen::kMaxMoves];
+      const int n = schnapsen::legal_moves(s, seat, moves);
+      return moves[context.stream->below(std::uint32_t(n))];
+    }
+    case Player::kBot1:
+      return schnapsen::bot_choose(s, seat, 1);
+    case Player::kExpert:
+      return schnapsen_expert().choose(schnapsen::info_set(s, shown, seat),
+                                       options_of<schnapsen::ExpertOptions>(context));
+    case Player::kPerfect:
+      return schnapsen::perfect_choose(schnapsen_expert().solver(), s);
+    default:
+      return schnapsen::bot_choose(s, seat, 2);
+  }
+}
+
+durak::Move choose_durak(Player player, const durak::GameState& s, const durak::Shown& shown,
+                         int seat, const Context& context) noexcept {
+  switch (player) {
+    case Player::kRandom: {
+      durak::Move moves[durak::kMaxMoves];
+      const int n = durak::legal_moves(s, seat, moves);
+      return moves[context.stream->below(std::uint32_t(n))];
+    }
+    case Player::kBot1:
+      return durak::bot_choose(s, seat, 1, durak::bot_word(context.bot_seed, seat, s.ply));
+    case Player::kBot2:
+      return durak::bot_choose(s, seat, 2, 0);
+    case Player::kExpert:
+      return durak_expert().choose(durak::info_set(s, shown, seat),
+                                   options_of<durak::ExpertOptions>(context));
+    case Player::kPerfect:
+      return durak_expert().perfect(s, options_of<durak::ExpertOptions>(context));
+    default:
+      return durak::bot_choose(s, seat, 3, 0);
+  }
+}
+
+}  // namespace trumpf::players

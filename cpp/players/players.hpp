@@ -1,0 +1,84 @@
+// The one table of players (issue 12): every player the simulator, the
+// VectorEnv and the bindings know, by name, and the one choose of each
+// family. A player a later issue adds is one more row of kPlayers and one
+// more case in each choose_*.
+//
+//   const Row* row = row_named("expert");
+//   Context c{&stream, bot_seed, expert_seed_of(seed, game, player), budget};
+//   Move m = choose_schnapsen(row->player, deal, shown, seat, c);
+//
+// The costly players keep a solver and its table a thread (built on first
+// use), so any number of threads may choose at once, and a move depends on
+// the position, what it has shown and the context alone: never on the
+// thread or on the moves chosen before.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "common/stream.hpp"
+#include "durak/game.hpp"
+#include "durak/info.hpp"
+#include "schnapsen/deal.hpp"
+#include "schnapsen/info.hpp"
+
+namespace trumpf::players {
+
+enum class Player : std::uint8_t { kNone, kRandom, kBot1, kBot2, kBot3, kExpert, kPerfect };
+
+struct Row {
+  const char* name;
+  Player player;
+  bool schnapsen;  // plays the Schnapsen family
+  bool durak;
+  bool fair;          // chooses from what its seat may know; perfect sees every card
+  const char* about;  // one line for help texts
+};
+constexpr Row kPlayers[] = {
+    {"random", Player::kRandom, true, true, true, "a uniformly random legal move"},
+    {"bot1", Player::kBot1, true, true, true, "the reference bot, level 1"},
+    {"bot2", Player::kBot2, true, true, true, "the reference bot, level 2"},
+    {"bot3", Player::kBot3, false, true, true, "the reference Durak bot, level 3"},
+    {"expert", Player::kExpert, true, true, true,
+     "Monte Carlo over its information set, solving what it can (issue 12)"},
+    {"perfect", Player::kPerfect, true, true, false,
+     "sees every card (the other hand, the talon): a ceiling, not a fair player"},
+};
+
+// The row of a name, or nullptr.
+const Row* row_named(std::string_view name) noexcept;
+const Row& row_of(Player player) noexcept;
+// Whether the player reads what the deal has shown (the play loop keeps a Shown).
+constexpr bool needs_shown(Player player) noexcept { return player == Player::kExpert; }
+
+// The expert's budget a decision as a caller set it; 0 keeps the family's
+// default (schnapsen/expert.hpp, durak/expert.hpp).
+struct ExpertBudget {
+  std::uint32_t samples = 0;
+  std::uint64_t budget = 0;
+};
+
+// What a player draws on beyond the position: its random stream, Durak's
+// level-1 bot seed text, the expert's seed and budget.
+struct Context {
+  Stream* stream = nullptr;
+  std::string_view bot_seed;
+  std::uint64_t expert_seed = 0;
+  ExpertBudget expert;
+};
+
+// The expert seed of player p (0: A, 1: B) in game g of a run with master
+// seed `seed`: the first 8 bytes, little-endian, of SHA-256(seed ||
+// "expert:<g>:<p>"), shifted right by one bit (63 bits, so it fits an int64).
+std::uint64_t expert_seed_of(const std::uint8_t seed[32], std::uint64_t game, int player) noexcept;
+
+// The move `player` makes for `seat`, on turn in a deal (game) not over.
+// `shown` is what the deal has shown (read by the expert, through the
+// seat's InfoSet); perfect reads the whole position.
+schnapsen::Move choose_schnapsen(Player player, const schnapsen::DealState& s,
+                                 const schnapsen::Shown& shown, schnapsen::Seat seat,
+                                 const Context& context) noexcept;
+durak::Move choose_durak(Player player, const durak::GameState& s, const durak::Shown& shown,
+                         int seat, const Context& context) noexcept;
+
+}  // namespace trumpf::players

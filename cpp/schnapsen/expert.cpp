@@ -1,0 +1,90 @@
+#include "schnapsen/expert.hpp"
+
+#include "schnapsen/bot.hpp"
+
+namespace trumpf::schnapsen {
+
+namespace {
+
+// The value for `seat` of a position reached by a rollout: the level-2 bot
+// plays both seats while the talon is drawn from, then the solver takes
+// over. Adds the moves played to *work (the solver counts its own).
+int rollout(Solver& solver, DealState& t, Seat seat, std::uint64_t* work) noexcept {
+  while (!t.over && draw_left(t) > 0) {
+    apply_legal(t, t.turn, bot_choose(t, t.turn, 2), nullptr);
+    ++*work;
+  }
+  if (t.over) return result_value(t, seat);
+  const int v = solver.value(t);
+  return t.turn == seat ? v : -v;
+}
+
+}  // namespace
+
+std::uint64_t decision_of(const InfoSet& info) noexcept {
+  const int played = __builtin_popcount(info.played[0] | info.played[1]);
+  return info.number << 6 | std::uint64_t(played) << 1 | info.seat;
+}
+
+Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept {
+  stats_ = ExpertStats{};
+  Hidden hidden;
+  if (info.over || info.turn != info.seat || !hidden_of(info, &hidden)) return Move{};
+  const Seat seat = info.seat;
+  Move moves[kMaxMoves];
+  int n = 0;
+  long long sums[kMaxMoves] = {};
+  const int weight = info.counts[0] + info.counts[1] + info.draw_left;
+  const int exact_from =
+      options.exact_weight > 0 ? options.exact_weight : kExactWeight[info.rules.base];
+  const bool exact = weight <= exact_from;
+  const std::uint64_t nodes_before = solver_.nodes();
+  std::uint64_t rolled = 0;
+  const std::uint32_t samples = options.samples ? options.samples : 1;
+
+  auto visit = [&](const World& w) {
+    if (stats_.worlds > 0 && stats_.work >= options.budget) return false;
+    DealState s;
+    deal_of(info, w, s);
+    if (stats_.worlds == 0) {
+      n = legal_moves(s, seat, moves);
+      if (n <= 1) return false;  // nothing to choose
+    }
+    if (exact) {
+      int values[kMaxMoves];
+      n = solver_.values(s, moves, values);
+      for (int i = 0; i < n; ++i) sums[i] += values[i];
+    } else {
+      n = legal_moves(s, seat, moves);
+      for (int i = 0; i < n; ++i) {
+        DealState t = s;
+        apply_legal(t, seat, moves[i], nullptr);
+        sums[i] += rollout(solver_, t, seat, &rolled);
+      }
+    }
+    ++stats_.worlds;
+    stats_.work = solver_.nodes() - nodes_before + rolled;
+    return stats_.worlds < samples;
+  };
+
+  Stream stream = worlds::stream_of(options.seed, decision_of(info));
+  stats_.enumerated = worlds::each_world(hidden, samples, stream, visit);
+  if (n == 0) return Move{};
+  int best = 0;
+  for (int i = 1; i < n; ++i)
+    if (sums[i] > sums[best]) best = i;
+  return moves[best];
+}
+
+Move perfect_choose(Solver& solver, const DealState& s) noexcept {
+  Move moves[kMaxMoves];
+  int values[kMaxMoves];
+  const int n = solver.values(s, moves, values);
+  if (n == 0) return Move{};
+  int best = 0;
+  for (int i = 1; i < n; ++i)
+    if (values[i] > values[best]) best = i;
+  return moves[best];
+}
+
+}  // namespace trumpf::schnapsen

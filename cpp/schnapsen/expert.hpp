@@ -1,0 +1,73 @@
+// The expert bot of Schnapsen and Sixty-Six (issue 12): perfect-information
+// Monte Carlo over the seat's information set, and the all-seeing `perfect`.
+//
+//   Expert expert;                                   // owns a solver: one a thread
+//   Move m = expert.choose(info, ExpertOptions{});   // info: info_set(...) of the seat on turn
+//   Move p = perfect_choose(solver, state);          // sees every card: not a fair player
+//
+// choose reads nothing but the InfoSet. It deals worlds the seat cannot
+// tell apart (worlds.hpp, common/worlds.hpp): every one when there are at
+// most `samples`, else `samples` drawn from worlds::stream_of(seed,
+// decision), where the decision is (deal number << 6 | cards played << 1 |
+// seat). Each world gives every legal move a value in game points for the
+// seat:
+//   - exact: the solver's value of the move in that world, when few enough
+//     cards are left (hands plus cards to draw at most exact_weight: the
+//     solve then takes well under a millisecond);
+//   - else a rollout: the move, then the level-2 bot for both seats while
+//     the talon is drawn from, then the solver's exact value of the phase-2
+//     position reached (or the result, if the deal ended first).
+// The move with the highest sum over the worlds is chosen (the first in
+// legal order on a tie). Worlds stop at `samples` or once `budget` work
+// units (solver positions plus rollout moves) are spent, checked before
+// each world, so a decision is reproducible and costs at most about one
+// world beyond its budget. A seat with one legal move plays it without a
+// search.
+#pragma once
+
+#include <cstdint>
+
+#include "schnapsen/info.hpp"
+#include "schnapsen/solve.hpp"
+#include "schnapsen/worlds.hpp"
+
+namespace trumpf::schnapsen {
+
+struct ExpertOptions {
+  std::uint32_t samples = 64;      // worlds a decision, at most
+  std::uint64_t budget = 200'000;  // work units a decision, at most (about a world more)
+  std::uint64_t seed = 0;
+  int exact_weight = 0;  // 0: the variant's (kExactWeight)
+};
+
+// Cards left (both hands and the talon still to draw) at which a world is
+// solved exactly rather than rolled out, by variant: measured so that a
+// world's solve stays well under a millisecond (bench/strength.py).
+constexpr int kExactWeight[2] = {14, 14};
+
+using ExpertStats = worlds::Stats;  // what the last decision did
+
+class Expert {
+ public:
+  Expert() : solver_(16) {}
+
+  // The move for info.seat, which must be on turn in a deal not over (an
+  // InfoSet hidden_of accepts); MoveKind::kInvalid otherwise.
+  Move choose(const InfoSet& info, const ExpertOptions& options) noexcept;
+
+  const ExpertStats& stats() const noexcept { return stats_; }
+  Solver& solver() noexcept { return solver_; }
+
+ private:
+  Solver solver_;
+  ExpertStats stats_;
+};
+
+// The decision a stream is drawn for (see above).
+std::uint64_t decision_of(const InfoSet& info) noexcept;
+
+// The best move of the true position by the exact solver, first in legal
+// order on a tie: the `perfect` player, who sees every card.
+Move perfect_choose(Solver& solver, const DealState& s) noexcept;
+
+}  // namespace trumpf::schnapsen

@@ -1,0 +1,35 @@
+// The deals a Schnapsen-family seat cannot tell from the one it sits in
+// (issue 12), dealt again from nothing but its InfoSet: the other hand's
+// unknown cards and the face-down talon's order (common/worlds.hpp draws
+// and enumerates them).
+//
+//   Hidden h;
+//   if (!hidden_of(info, &h)) ...;       // an InfoSet whose cards or counts do not add up
+//   worlds::each_world(h, samples, stream, [&](const World& w) {
+//     DealState s;  deal_of(info, w, s); ...  return more;
+//   });
+//
+// The other hand may hold any unseen card but those a phase-2 follow showed
+// it lacks (InfoSet::lacks, info.hpp's follow_lacks): no other inference.
+// A closed talon's face-down cards are never drawn, so their order does not
+// count and is not dealt.
+#pragma once
+
+#include "common/worlds.hpp"
+#include "schnapsen/deal.hpp"
+#include "schnapsen/info.hpp"
+
+namespace trumpf::schnapsen {
+
+using Hidden = worlds::Split<Card>;
+using World = worlds::World<Card>;
+
+// False when the InfoSet cannot be a seat's: its cards or counts do not add
+// up (the bindings refuse such an info; info_set never makes one).
+bool hidden_of(const InfoSet& info, Hidden* out) noexcept;
+
+// The position of the world: the InfoSet's public state and hand, the other
+// hand (known cards and world.hand, ascending) and the talon.
+void deal_of(const InfoSet& info, const World& world, DealState& out) noexcept;
+
+}  // namespace trumpf::schnapsen

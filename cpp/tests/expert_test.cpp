@@ -1,0 +1,137 @@
+// The expert players never read hidden information (issue 12). Along games
+// played by the level-2 and level-3 bots, at every decision of the seat on
+// turn, worlds are dealt again from that seat's InfoSet alone
+// (schnapsen/worlds.hpp, durak/worlds.hpp); each such world is another
+// position the seat cannot tell from the true one, so:
+//   - it has the same InfoSet for the seat (the worlds are consistent), and
+//     the true position's own hidden cards are among the worlds' choices;
+//   - the expert, asked in it, makes the same move as in the true position
+//     (the move depends on the InfoSet and the seed alone);
+//   - the same seed twice gives the same move, and the move is legal.
+#include "durak/expert.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+#include "durak/bot.hpp"
+#include "durak/info.hpp"
+#include "players/players.hpp"
+#include "schnapsen/bot.hpp"
+#include "schnapsen/expert.hpp"
+#include "schnapsen/info.hpp"
+#include "tests/check.hpp"
+
+using namespace trumpf;
+
+namespace {
+
+std::uint8_t kSeed[32] = {7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5, 9, 0, 4, 5, 2,
+                          3, 5, 3, 6, 0, 2, 8, 7, 4, 7, 1, 3, 5, 2, 6, 6};
+
+bool same_info(const schnapsen::InfoSet& a, const schnapsen::InfoSet& b) {
+  return a.seat == b.seat && a.turn == b.turn && a.hand == b.hand && a.known == b.known &&
+         a.unseen == b.unseen && a.lacks == b.lacks && a.counts[0] == b.counts[0] &&
+         a.counts[1] == b.counts[1] && a.talon_left == b.talon_left && a.draw_left == b.draw_left &&
+         a.turn_up == b.turn_up && a.lead == b.lead && a.taken[0] == b.taken[0] &&
+         a.taken[1] == b.taken[1] && a.played[0] == b.played[0] && a.played[1] == b.played[1] &&
+         a.closed_by == b.closed_by && std::memcmp(a.hand_cards, b.hand_cards, a.hand_n) == 0;
+}
+
+bool legal_in(const schnapsen::DealState& s, schnapsen::Seat seat, schnapsen::Move m) {
+  schnapsen::Move moves[schnapsen::kMaxMoves];
+  const int n = schnapsen::legal_moves(s, seat, moves);
+  for (int i = 0; i < n; ++i)
+    if (moves[i] == m) return true;
+  return false;
+}
+
+void schnapsen_deals(const schnapsen::Rules& rules, int deals) {
+  using namespace schnapsen;
+  players::Context context;
+  context.expert.samples = 6;  // small: many decisions, each cheap
+  for (int d = 1; d <= deals; ++d) {
+    DealState s;
+    CHECK(deal_new(s, rules, kSeed, std::uint64_t(d), Seat(d & 1)) == Code::kOk);
+    Shown shown;
+    shown_start(shown, s);
+    while (!s.over) {
+      const Seat seat = s.turn;
+      const InfoSet info = info_set(s, shown, seat);
+      Hidden hidden;
+      CHECK(hidden_of(info, &hidden));
+      context.expert_seed = std::uint64_t(d) * 977 + s.tricks_played;
+      const Move m = players::choose_schnapsen(players::Player::kExpert, s, shown, seat, context);
+      CHECK(legal_in(s, seat, m));
+      CHECK(players::choose_schnapsen(players::Player::kExpert, s, shown, seat, context) == m);
+      Stream stream = worlds::stream_of(std::uint64_t(d), s.tricks_played);
+      for (int k = 0; k < 3; ++k) {
+        World w;
+        worlds::sample(hidden, stream, &w);
+        DealState other;
+        deal_of(info, w, other);
+        CHECK(same_info(info_set(other, shown, seat), info));
+        CHECK(players::choose_schnapsen(players::Player::kExpert, other, shown, seat, context) ==
+              m);
+      }
+      const Before before = before_of(s);
+      const Move played = bot_choose(s, seat, 2);
+      CHECK(apply_move(s, seat, played, nullptr) == Code::kOk);
+      shown_update(shown, before, seat, played, s);
+    }
+  }
+}
+
+bool same_info(const durak::InfoSet& a, const durak::InfoSet& b) {
+  return a.seat == b.seat && a.turn == b.turn && a.hand == b.hand && a.known == b.known &&
+         a.unseen == b.unseen && a.counts[0] == b.counts[0] && a.counts[1] == b.counts[1] &&
+         a.talon == b.talon && a.discarded == b.discarded && a.swap == b.swap &&
+         a.trump_card == b.trump_card && a.phase == b.phase;
+}
+
+void durak_games(int games) {
+  using namespace durak;
+  players::Context context;
+  context.expert.samples = 4;
+  context.expert.budget = 20'000;
+  for (int g = 1; g <= games; ++g) {
+    GameState s;
+    CHECK(deal_game(kSeed, std::uint64_t(g), s) == Code::kOk);
+    Shown shown{};
+    while (!is_over(s)) {
+      const int seat = turn_of(s);
+      const InfoSet info = info_set(s, shown, seat);
+      Hidden hidden;
+      CHECK(hidden_of(info, &hidden));
+      context.expert_seed = std::uint64_t(g) * 31 + s.ply;
+      const Move m = players::choose_durak(players::Player::kExpert, s, shown, seat, context);
+      CHECK(check_move(s, seat, m) == Code::kOk);
+      Stream stream = worlds::stream_of(std::uint64_t(g), s.ply);
+      for (int k = 0; k < 2; ++k) {
+        World w;
+        worlds::sample(hidden, stream, &w);
+        GameState other;
+        game_of(info, w, other);
+        CHECK(same_info(info_set(other, shown, seat), info));
+        const Move again =
+            players::choose_durak(players::Player::kExpert, other, shown, seat, context);
+        CHECK(again.kind == m.kind && again.card == m.card);
+      }
+      const GameState before = s;
+      const Move played = bot_choose(s, seat, 3, 0);
+      CHECK(apply_move(s, seat, played, nullptr) == Code::kOk);
+      shown_update(shown, before, seat, played, s);
+    }
+  }
+}
+
+}  // namespace
+
+int main() {
+  schnapsen_deals(schnapsen::reference_rules(schnapsen::kSchnapsen), 30);
+  schnapsen_deals(schnapsen::reference_rules(schnapsen::kSixtySix), 30);
+  schnapsen::Rules tjger{};
+  CHECK(schnapsen::rules_named("schnapsen-tjger", &tjger));
+  schnapsen_deals(tjger, 20);
+  durak_games(12);
+  return trumpf::test::report("expert_test");
+}

@@ -1,0 +1,88 @@
+"""The oracle's Expert: the definition of the core's expert where it is exact.
+
+The core's expert (cpp/schnapsen/expert.hpp) deals the worlds a seat cannot
+tell apart from what ``info(seat)`` holds (plus the voids its opponent's
+phase-2 follows showed), gives each legal move the sum over the worlds of
+its exact value in game points for the seat, and plays the best, the first
+in legal order on a tie. When every world is enumerated (at most
+``samples`` of them) and solved exactly (at most 14 cards in both hands and
+left to draw), the sum is the same whatever the order and the budget does
+not bind (the contract's positions are far inside it): that is what this
+twin computes, by plain minimax (:mod:`.solve`). Beyond it the core samples
+and rolls out, which the oracle does not restate: it refuses ``not_exact``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from math import comb, factorial
+from typing import Any
+
+from .._args import show
+from .._expert import ExpertOptions
+from .deal import Deal
+from .errors import Error
+from .info import lacks_of
+from .match import Match
+from .solve import values
+
+__all__ = ["Expert"]
+
+EXACT_WEIGHT = 14  # cards in both hands and left to draw, at most, for an exact solve
+
+
+class Expert(ExpertOptions):
+    """The sampling bot, as far as the oracle states it (see the module)."""
+
+    def choose(self, game: Deal | Match, seat: str) -> dict[str, Any] | None:
+        """The move for ``seat`` from what it may know; None when it is not on turn."""
+        if isinstance(game, Match):
+            _ = game.seed  # an unbuilt match refuses not_built here
+            over = game.over
+            deal = game.deal
+        elif isinstance(game, Deal):
+            _ = game.seed
+            over, deal = False, game
+        else:
+            raise Error("bad_game", f"a player plays a built Deal or Match, not {show(game)}")
+        info: dict[str, Any] = dict(deal.info(seat))  # a bad seat: bad_seat
+        seat = info["seat"]
+        if over or deal.over or deal.turn != seat:
+            return None
+        legal: list[dict[str, Any]] = list(info["legal"])
+        if len(legal) == 1:
+            return legal[0]
+        sums = [0] * len(legal)
+        for world in self._worlds(deal, info):
+            for i, entry in enumerate(values(world)):
+                assert entry["move"] == legal[i]  # the seat's moves are the same in every world
+                sums[i] += int(entry["value"])
+        return legal[max(range(len(legal)), key=lambda i: (sums[i], -i))]
+
+    def _worlds(self, deal: Deal, info: dict[str, Any]) -> list[Deal]:
+        other = "p2" if info["seat"] == "p1" else "p1"
+        known, unseen = list(info["known"]), list(info["unseen"])
+        allowed = sorted(set(unseen) - lacks_of(deal, info["seat"]))
+        need = info["counts"][other] - len(known)
+        face_down = info["talon_left"] - (0 if info["turn_up"] is None else 1)
+        order_counts = info["draw_left"] > 0
+        count = comb(len(allowed), need) * (factorial(face_down) if order_counts else 1)
+        weight = info["counts"]["p1"] + info["counts"]["p2"] + info["draw_left"]
+        if count > self._samples or weight > EXACT_WEIGHT:
+            raise Error(
+                "not_exact",
+                f"the oracle's expert enumerates and solves exactly: {count} worlds of "
+                f"{weight} cards is beyond it (the core samples and rolls out)",
+            )
+        out: list[Deal] = []
+        for hand in itertools.combinations(allowed, need):
+            rest = sorted(set(unseen) - set(hand))
+            orders = itertools.permutations(rest) if order_counts else [tuple(rest)]
+            for talon in orders:
+                world = deal.copy()
+                # A world is the deal with the hidden cards dealt again; nothing
+                # of the true hidden cards is read.
+                world._hands[other] = sorted([*known, *hand])
+                world._talon = list(talon)
+                out.append(world)
+        return out

@@ -1,0 +1,161 @@
+"""The contract tables of the Expert bots, both families (issue 12).
+
+Core and oracle must choose the same move where the oracle states the
+expert's definition: positions whose worlds are all enumerated and solved
+exactly (cases_solve's phase-2 and empty-talon positions, the expert on
+turn, house rules among them), whatever the seed; and refuse alike: a
+budget or seed out of range, a value that is not a table, one made by
+``__new__``, a bad seat. A seat not on turn, or a finished table, gets
+None. The properties, repr and pickling round-trip are compared too.
+cases_schnapsen and cases_durak take these in.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+from _contract import SEED, Case, case, err, ok
+from cases_solve import (
+    DURAK_POSITIONS,
+    SCHNAPSEN_POSITIONS,
+    durak_endgame,
+    durak_over,
+    schnapsen_endgame,
+    schnapsen_over,
+)
+
+BAD_OPTIONS: list[tuple[str, dict[str, Any], str]] = [
+    ("samples-0", {"samples": 0}, "bad_budget"),
+    ("samples-huge", {"samples": 2**20 + 1}, "bad_budget"),
+    ("samples-bool", {"samples": True}, "bad_budget"),
+    ("samples-float", {"samples": 4.0}, "bad_budget"),
+    ("budget-0", {"budget": 0}, "bad_budget"),
+    ("budget-huge", {"budget": 10**12 + 1}, "bad_budget"),
+    ("budget-str", {"budget": "9"}, "bad_budget"),
+    ("seed-negative", {"seed": -1}, "bad_seed"),
+    ("seed-huge", {"seed": 2**63}, "bad_seed"),
+    ("seed-bytes", {"seed": b"seed"}, "bad_seed"),
+]
+SEEDS = (0, 1, 2**63 - 1)
+# Enough worlds and work that every world of the positions is enumerated and
+# solved: the budget never binds, so the sum does not depend on the order.
+WIDE = {"samples": 4096, "budget": 10**9}
+
+
+def _options(m: ModuleType) -> Any:
+    e = m.Expert(samples=9, budget=12345, seed=77)
+    back = pickle.loads(pickle.dumps(e))
+    return [e.samples, e.budget, e.seed, repr(e), back.samples, back.budget, back.seed]
+
+
+def _common(api_choose: str) -> Iterator[Case]:
+    yield case(
+        ("Expert.samples", "Expert.budget", "Expert.seed"),
+        "defaults",
+        lambda m: [m.Expert().samples, m.Expert().budget, m.Expert().seed],
+        ok([64, 200_000, 0]),
+    )
+    yield case(("Expert", "Expert.samples"), "options-and-pickle", _options)
+    for label, options, code in BAD_OPTIONS:
+        yield case("Expert", label, lambda m, o=options: m.Expert(**o), err(code))
+    for label, bad in [("none", None), ("int", 1), ("str", "deal"), ("dict", {})]:
+        yield case(
+            api_choose, f"game-{label}", lambda m, b=bad: m.Expert().choose(b, 1), err("bad_game")
+        )
+
+
+def schnapsen_cases() -> Iterator[Case]:
+    """trumpf.schnapsen.Expert against trumpf.reference.schnapsen.Expert."""
+    yield from _common("Expert.choose")
+    for label, variant, seed, cards in SCHNAPSEN_POSITIONS:
+        for s in SEEDS:
+            yield case(
+                "Expert.choose",
+                f"{label}-seed-{s}",
+                lambda m, v=variant, sd=seed, c=cards, s=s: (
+                    lambda t: m.Expert(**WIDE, seed=s).choose(t, t.turn)
+                )(schnapsen_endgame(m, v, sd, c)),
+            )
+    yield case(
+        "Expert.choose",
+        "match",
+        lambda m: (lambda t: m.Expert(**WIDE).choose(t, t.turn))(
+            schnapsen_endgame(m, "sixtysix", SEED, 3, match=True)
+        ),
+    )
+    yield case(
+        "Expert.choose",
+        "not-on-turn",
+        lambda m: (lambda t: m.Expert().choose(t, "p2" if t.turn == "p1" else "p1"))(
+            schnapsen_endgame(m, "schnapsen", SEED, 3)
+        ),
+        ok(None),
+    )
+    yield case(
+        "Expert.choose", "deal-over", lambda m: m.Expert().choose(schnapsen_over(m), "p1"), ok(None)
+    )
+    yield case(
+        "Expert.choose",
+        "match-over",
+        lambda m: m.Expert().choose(schnapsen_over(m, match=True), "p1"),
+        ok(None),
+    )
+    yield case(
+        "Expert.choose",
+        "bad-seat",
+        lambda m: m.Expert().choose(schnapsen_endgame(m, "schnapsen", SEED, 3), "p3"),
+        err("bad_seat"),
+    )
+    yield case(
+        "Expert.choose",
+        "bot",
+        lambda m: m.Expert().choose(m.Bot(), "p1"),
+        err("bad_game"),
+    )
+    for cls in ("Deal", "Match"):
+        yield case(
+            "Expert.choose",
+            f"bare-{cls}",
+            lambda m, cls=cls: m.Expert().choose(getattr(m, cls).__new__(getattr(m, cls)), "p1"),
+            err("not_built"),
+        )
+
+
+def durak_cases() -> Iterator[Case]:
+    """trumpf.durak.Expert against trumpf.reference.durak.Expert."""
+    yield from _common("Expert.choose")
+    for label, seed, number, cards, then in DURAK_POSITIONS[:3]:
+        at = (seed, number, cards, then)
+        yield case(
+            "Expert.choose",
+            label,
+            lambda m, at=at: (
+                lambda g: None if g.over else m.Expert(**WIDE, seed=5).choose(g, g.turn)
+            )(durak_endgame(m, *at)),
+        )
+    yield case(
+        "Expert.choose",
+        "not-on-turn",
+        lambda m: (lambda g: m.Expert().choose(g, 3 - g.turn))(
+            durak_endgame(m, *DURAK_POSITIONS[0][1:])
+        ),
+        ok(None),
+    )
+    yield case(
+        "Expert.choose", "game-over", lambda m: m.Expert().choose(durak_over(m), 1), ok(None)
+    )
+    yield case(
+        "Expert.choose",
+        "bad-seat",
+        lambda m: m.Expert().choose(durak_endgame(m, *DURAK_POSITIONS[0][1:]), 3),
+        err("bad_seat"),
+    )
+    yield case(
+        "Expert.choose",
+        "bare-Game",
+        lambda m: m.Expert().choose(m.Game.__new__(m.Game), 1),
+        err("not_built"),
+    )
