@@ -172,7 +172,8 @@ class Knowledge:
     """Per seat and per deal, the cards that seat can know, from the game's ground truth:
     its own hand (every card it held), every card played to the table (Durak: taken
     cards were played first), every face-up turn-up (the one under a Durak talon
-    too, and what a Sixty-Six exchange or a Durak swap put there), and the king and
+    too, and what a Sixty-Six exchange or a Durak swap put there, even when the
+    same move's refill draws it at once), and the king and
     queen of a declared marriage. Sizes (talon, discard, the other hand) are counts."""
 
     def __init__(self, engine: Any) -> None:
@@ -209,6 +210,10 @@ class Knowledge:
                     known.update(_king_queen(self.game, event["suit"]))
                 elif kind == "deal":
                     known.add(event["turn_up"])
+                elif kind == "swap":
+                    # The trump six goes face up under the talon; the same move's
+                    # refill may hand it straight back, never seen as the turn-up.
+                    known.add(durak.card.id_of("6" + self.shadow.trump))
         self.seen_events = len(history)
         self.number = self.deal_number()
         for seat in self.seats:
