@@ -68,4 +68,18 @@ void game_of(const InfoSet& info, const World& world, GameState& s) noexcept {
   s.bout = info.bout;
 }
 
+int info_legal(const InfoSet& info, Move* out) noexcept {
+  Hidden h;
+  if (!hidden_of(info, &h)) return 0;
+  int n = 0;
+  Stream stream = worlds::stream_of(0, 0);
+  worlds::each_world(h, 1, stream, [&](const World& w) {
+    GameState s;
+    game_of(info, w, s);
+    n = legal_moves(s, info.seat, out);
+    return false;
+  });
+  return n;
+}
+
 }  // namespace trumpf::durak
