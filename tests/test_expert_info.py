@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import trumpf.durak as durak
@@ -249,7 +249,9 @@ def _check(expert: Any, info: dict[str, Any]) -> None:
         moved = expert.choose(info)
     except Error as e:
         assert e.code, e
+        event(f"refused {e.code}")  # --hypothesis-show-statistics shows the split
         return
+    event("answered")
     assert moved in info["legal"]
 
 

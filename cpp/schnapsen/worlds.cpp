@@ -94,15 +94,13 @@ void deal_of(const InfoSet& info, const World& world, DealState& s) noexcept {
 
 int info_legal(const InfoSet& info, Move* out) noexcept {
   Hidden h;
-  if (!hidden_of(info, &h)) return 0;
   int n = 0;
-  Stream stream = worlds::stream_of(0, 0);
-  worlds::each_world(h, 1, stream, [&](const World& w) {
-    DealState s;
-    deal_of(info, w, s);
-    n = legal_moves(s, info.seat, out);
-    return false;
-  });
+  if (hidden_of(info, &h))
+    worlds::any_world(h, [&](const World& w) {
+      DealState s;
+      deal_of(info, w, s);
+      n = legal_moves(s, info.seat, out);
+    });
   return n;
 }
 

@@ -24,24 +24,12 @@ namespace {
 
 constexpr const char* kCode = "bad_info";
 
-py::object need(py::handle d, const char* key) {
-  py::object v = dict_item(d, py::str(key), kCode);
-  if (!v) refuse(kCode, std::string("the info has no '") + key + "'");
-  return v;
-}
-
+// The helpers of args.hpp, with this file's code.
+py::object need(py::handle d, const char* key) { return required_key(d, key, kCode, "the info"); }
 long long int_of(py::handle v, long long lo, long long hi, const std::string& what) {
-  long long out = 0;
-  if (!exact_int(v, lo, hi, &out))
-    refuse(kCode, what + " is an int in [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                      "], not " + repr_text(v));
-  return out;
+  return int_arg(v, lo, hi, kCode, what.c_str());
 }
-
-bool flag_of(py::handle v, const std::string& what) {
-  if (!PyBool_Check(v.ptr())) refuse(kCode, what + " is True or False, not " + repr_text(v));
-  return v.ptr() == Py_True;
-}
+bool flag_of(py::handle v, const std::string& what) { return bool_arg(v, kCode, what); }
 
 // A seat, or kNoSeat for None when `none` allows it.
 ts::Seat seat_of(py::handle v, const std::string& what, bool none = false) {
