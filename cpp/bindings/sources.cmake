@@ -18,6 +18,7 @@ target_sources(_core PRIVATE
   cpp/bindings/schnapsen/register_bot.cpp
   cpp/bindings/schnapsen/register_info.cpp
   cpp/bindings/schnapsen/register_solve.cpp
+  cpp/bindings/schnapsen/info_in.cpp
   cpp/bindings/durak/convert_in.cpp
   cpp/bindings/durak/convert_view.cpp
   cpp/bindings/durak/convert_out.cpp
@@ -28,6 +29,7 @@ target_sources(_core PRIVATE
   cpp/bindings/durak/register_bot.cpp
   cpp/bindings/durak/register_info.cpp
   cpp/bindings/durak/register_solve.cpp
+  cpp/bindings/durak/info_in.cpp
   cpp/bindings/sim/register_sim.cpp
   cpp/bindings/rl/position.cpp
   cpp/bindings/rl/register.cpp

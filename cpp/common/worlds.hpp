@@ -159,4 +159,15 @@ bool each_world(const Split<Card>& s, std::uint32_t samples, Stream& stream, Vis
   return false;
 }
 
+// One world of `s` (each_world's first, from a fixed stream), for what every
+// world shares, such as the seat's legal moves: visit is called once.
+template <class Card, class Visit>
+void any_world(const Split<Card>& s, Visit visit) noexcept {
+  Stream stream = stream_of(0, 0);
+  each_world(s, 1, stream, [&](const World<Card>& w) {
+    visit(w);
+    return false;
+  });
+}
+
 }  // namespace trumpf::worlds

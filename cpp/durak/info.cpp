@@ -1,5 +1,7 @@
 #include "durak/info.hpp"
 
+#include "durak/worlds.hpp"
+
 namespace trumpf::durak {
 
 namespace {
@@ -75,6 +77,52 @@ InfoSet info_set(const GameState& s, const Shown& shown, int seat) noexcept {
   i.outcome = outcome_of(s);
   i.fool = s.fool;
   return i;
+}
+
+const char* info_complete(InfoSet& i) noexcept {
+  if (i.seat != 1 && i.seat != 2) return "the seat is not 1 or 2";
+  if (i.trump < 0 || i.trump > 3 || !valid_card(i.trump_card) || suit_of(i.trump_card) != i.trump)
+    return "the trump card is not of the trump suit";
+  if (i.talon < 0 || i.talon > kPackSize - 2 * kHandSize) return "talon is more than the talon";
+  if (i.discard != count_of(i.discarded)) return "discard does not count discarded";
+  i.turn_up_left = i.talon > 0;  // the card under the talon is its last
+  i.over = false;
+  i.outcome = Outcome::kNone;
+  i.fool = 0;
+  // The bout: what turn and phase follow from (game.hpp's phase_of, turn_of).
+  const Bout& b = i.bout;
+  if (!b.open) return "there is no bout: the game is over";
+  if (b.attacker != 1 && b.attacker != 2) return "the bout's attacker is not a seat";
+  if (b.cap > kHandSize || b.n_att > b.cap || b.n_att > kHandSize || b.n_beat > b.n_att)
+    return "the bout holds more attacks than its cap";
+  if (count_of(b.cards()) != b.size()) return "the bout holds a card twice";
+  for (int k = 0; k < b.n_beat; ++k)
+    if (!beats(b.beats[k], b.attacks[k], i.trump)) return "a beat does not beat its attack";
+  for (int k = 1; k < b.n_att; ++k) {
+    const Cards before_it = [&] {
+      Cards t = 0;
+      for (int a = 0; a < k; ++a) t |= bit_of(b.attacks[a]);
+      for (int a = 0; a < b.n_beat && a < k; ++a) t |= bit_of(b.beats[a]);
+      return t;
+    }();
+    bool rank_on_table = false;
+    for (Cards t = before_it; t; t &= t - 1)
+      rank_on_table = rank_on_table || rank_index_of(lowest(t)) == rank_index_of(b.attacks[k]);
+    if (!rank_on_table) return "an attack's rank is not on the table";
+  }
+  const Phase phase = b.taken              ? Phase::kPileOn
+                      : b.n_beat < b.n_att ? Phase::kDefend
+                                           : Phase::kAttack;
+  const int turn = phase == Phase::kDefend ? b.defender() : b.attacker;
+  if (i.phase != phase || i.turn != turn) return "phase and turn do not follow the bout";
+  if (i.turn != i.seat) return "the seat is not on turn";
+  if (i.swap && (!(i.hand & bit_of(six_of(i.trump))) || !i.turn_up_left))
+    return "swap, but the seat holds no trump six to swap";
+  Hidden h;
+  if (!hidden_of(i, &h))
+    return "the cards do not add up (hand, bout, discarded, known, unseen and the card under "
+           "the talon split the pack; counts and talon match)";
+  return nullptr;
 }
 
 }  // namespace trumpf::durak

@@ -58,4 +58,14 @@ struct InfoSet {
 
 InfoSet info_set(const GameState& s, const Shown& shown, int seat) noexcept;
 
+// An InfoSet read back from what a seat was told (the contract's info dict,
+// e.g. one a server sent a client), for a seat that is to move. The caller
+// sets the fields the dict states by value (seat, ply, phase, turn, trump,
+// trump_card, talon, discard, discarded, hand, counts, swap, bout, known,
+// unseen); info_complete derives the rest (whether the trump card still
+// lies under the talon; the game is not over) and checks that everything
+// adds up, so no search meets a position the rules cannot make: nullptr
+// when it does, else what is wrong.
+const char* info_complete(InfoSet& info) noexcept;
+
 }  // namespace trumpf::durak

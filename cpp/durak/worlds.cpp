@@ -68,4 +68,16 @@ void game_of(const InfoSet& info, const World& world, GameState& s) noexcept {
   s.bout = info.bout;
 }
 
+int info_legal(const InfoSet& info, Move* out) noexcept {
+  Hidden h;
+  int n = 0;
+  if (hidden_of(info, &h))
+    worlds::any_world(h, [&](const World& w) {
+      GameState s;
+      game_of(info, w, s);
+      n = legal_moves(s, info.seat, out);
+    });
+  return n;
+}
+
 }  // namespace trumpf::durak

@@ -41,4 +41,8 @@ bool hidden_of(const InfoSet& info, Hidden* out) noexcept;
 // hand (known cards and world.hand) and the talon, the card under it last.
 void game_of(const InfoSet& info, const World& world, GameState& out) noexcept;
 
+// The seat's legal moves, from its InfoSet alone (they never depend on the
+// hidden cards): those of any world. 0 when hidden_of refuses the InfoSet.
+int info_legal(const InfoSet& info, Move* out) noexcept;
+
 }  // namespace trumpf::durak

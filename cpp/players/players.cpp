@@ -61,6 +61,14 @@ std::uint64_t expert_seed_of(const std::uint8_t seed[32], std::uint64_t game, in
   return v >> 1;  // 63 bits: a Python caller passes it back as a non-negative int64
 }
 
+schnapsen::Move expert_schnapsen(const schnapsen::InfoSet& info, const Context& context) noexcept {
+  return schnapsen_expert().choose(info, options_of<schnapsen::ExpertOptions>(context));
+}
+
+durak::Move expert_durak(const durak::InfoSet& info, const Context& context) noexcept {
+  return durak_expert().choose(info, options_of<durak::ExpertOptions>(context));
+}
+
 schnapsen::Move choose_schnapsen(Player player, const schnapsen::DealState& s,
                                  const schnapsen::Shown& shown, schnapsen::Seat seat,
                                  const Context& context) noexcept {
@@ -73,8 +81,7 @@ schnapsen::Move choose_schnapsen(Player player, const schnapsen::DealState& s,
     case Player::kBot1:
       return schnapsen::bot_choose(s, seat, 1);
     case Player::kExpert:
-      return schnapsen_expert().choose(schnapsen::info_set(s, shown, seat),
-                                       options_of<schnapsen::ExpertOptions>(context));
+      return expert_schnapsen(schnapsen::info_set(s, shown, seat), context);
     case Player::kPerfect:
       return schnapsen::perfect_choose(schnapsen_expert().solver(), s);
     default:
@@ -95,8 +102,7 @@ durak::Move choose_durak(Player player, const durak::GameState& s, const durak::
     case Player::kBot2:
       return durak::bot_choose(s, seat, 2, 0);
     case Player::kExpert:
-      return durak_expert().choose(durak::info_set(s, shown, seat),
-                                   options_of<durak::ExpertOptions>(context));
+      return expert_durak(durak::info_set(s, shown, seat), context);
     case Player::kPerfect:
       return durak_expert().perfect(s, options_of<durak::ExpertOptions>(context));
     default:

@@ -81,4 +81,9 @@ schnapsen::Move choose_schnapsen(Player player, const schnapsen::DealState& s,
 durak::Move choose_durak(Player player, const durak::GameState& s, const durak::Shown& shown,
                          int seat, const Context& context) noexcept;
 
+// The expert's move from the InfoSet of the seat on turn, however it was
+// made (info_set, or info_complete on an info a caller passed).
+schnapsen::Move expert_schnapsen(const schnapsen::InfoSet& info, const Context& context) noexcept;
+durak::Move expert_durak(const durak::InfoSet& info, const Context& context) noexcept;
+
 }  // namespace trumpf::players

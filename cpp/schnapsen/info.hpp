@@ -23,6 +23,13 @@
 
 namespace trumpf::schnapsen {
 
+// A completed trick as a record and an info list it.
+struct Trick {
+  Seat leader;
+  Card lead, follow;
+  Seat winner;
+};
+
 struct Exchange {
   Seat seat;  // who exchanged (or had the table exchange for it on a close)
   Card took;  // the turn-up it took
@@ -131,5 +138,21 @@ constexpr std::uint32_t pack_mask(VariantId v) noexcept {
 
 InfoSet info_set(const DealState& deal, const Shown& shown, Seat seat) noexcept;
 InfoSet info_set(const MatchState& match, const Shown& shown, Seat seat) noexcept;
+
+// An InfoSet read back from what a seat was told (the contract's info dict,
+// e.g. one a server sent a client), for a seat that is to move. The caller
+// sets the fields the dict states by value (seat, rules, number, dealer,
+// turn, leader, lead, turn_up, trump, closed_by, pending_draw, over,
+// must_lead, talon_left, draw_left, phase, counts, taken, tricks_won,
+// melds, close_state, hand_cards and hand_n, exchanges, known, unseen) and
+// passes the completed tricks in order. info_complete derives what the dict
+// carries only implicitly: `hand`, `played` and `won` from the tricks and
+// the lead, and `lacks` from the phase-2 follows of the other seat (a trick
+// is phase 2 once the talon was closed, at close_state's trick count, or
+// drawn out, after (deck - 2 * hand size) / 2 tricks). It checks that
+// everything adds up, so no search meets a position the rules cannot make:
+// nullptr when it does, else what is wrong. The seat must be on turn in a
+// deal not over; a world must exist (hidden_of, worlds.hpp).
+const char* info_complete(InfoSet& info, const Trick* tricks, int n_tricks) noexcept;
 
 }  // namespace trumpf::schnapsen

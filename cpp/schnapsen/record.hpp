@@ -20,11 +20,7 @@
 
 namespace trumpf::schnapsen {
 
-struct Trick {
-  Seat leader;
-  Card lead, follow;
-  Seat winner;
-};
+// Trick: schnapsen/info.hpp (an info reads the tricks too).
 
 // One event as a record keeps it: the engine's Event plus the figures that
 // kDealEnd (the deal's result), kDeal (the next deal) and kGameEnd (the

@@ -92,4 +92,16 @@ void deal_of(const InfoSet& info, const World& world, DealState& s) noexcept {
   s.result = info.result;
 }
 
+int info_legal(const InfoSet& info, Move* out) noexcept {
+  Hidden h;
+  int n = 0;
+  if (hidden_of(info, &h))
+    worlds::any_world(h, [&](const World& w) {
+      DealState s;
+      deal_of(info, w, s);
+      n = legal_moves(s, info.seat, out);
+    });
+  return n;
+}
+
 }  // namespace trumpf::schnapsen

@@ -32,4 +32,8 @@ bool hidden_of(const InfoSet& info, Hidden* out) noexcept;
 // hand (known cards and world.hand, ascending) and the talon.
 void deal_of(const InfoSet& info, const World& world, DealState& out) noexcept;
 
+// The seat's legal moves, from its InfoSet alone (they never depend on the
+// hidden cards): those of any world. 0 when hidden_of refuses the InfoSet.
+int info_legal(const InfoSet& info, Move* out) noexcept;
+
 }  // namespace trumpf::schnapsen

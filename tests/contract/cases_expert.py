@@ -7,13 +7,17 @@ turn, house rules among them), whatever the seed; and refuse alike: a
 budget or seed out of range, a value that is not a table, one made by
 ``__new__``, a bad seat. A seat not on turn, or a finished table, gets
 None. The properties, repr and pickling round-trip are compared too.
+``choose(info)`` (the seat's info dict alone) is compared on the same
+positions, and refused alike (bad_info) when the dict is not one a table
+gave a seat on turn: mutated copies of real infos.
 cases_schnapsen and cases_durak take these in.
 """
 
 from __future__ import annotations
 
+import copy
 import pickle
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -45,6 +49,11 @@ SEEDS = (0, 1, 2**63 - 1)
 WIDE = {"samples": 4096, "budget": 10**9}
 
 
+def make_choose(make: Callable[[ModuleType], Any]) -> Callable[[ModuleType], Any]:
+    """The call choose(info) on the info `make` builds, with the default Expert."""
+    return lambda m: m.Expert().choose(make(m))
+
+
 def _options(m: ModuleType) -> Any:
     e = m.Expert(samples=9, budget=12345, seed=77)
     back = pickle.loads(pickle.dumps(e))
@@ -65,6 +74,47 @@ def _common(api_choose: str) -> Iterator[Case]:
         yield case(
             api_choose, f"game-{label}", lambda m, b=bad: m.Expert().choose(b, 1), err("bad_game")
         )
+
+
+def _info_of(table: Any, who: Any = None, **changes: Any) -> dict[str, Any]:
+    """A copy of the info of seat `who` (the seat on turn by default), with `changes`."""
+    info = copy.deepcopy(dict(table.info(table.turn if who is None else who)))
+    for key, value in changes.items():
+        if value is DROP:
+            del info[key]
+        else:
+            info[key] = value(info) if callable(value) else value
+    return info
+
+
+DROP = object()
+
+
+def _twice(cards: list[int]) -> list[int]:
+    return [cards[0], *cards[:-1]]
+
+
+def _info_refusals(
+    make: Callable[[ModuleType], Any], other: Callable[[Any], Any]
+) -> Iterator[tuple[str, Callable[[ModuleType], Any]]]:
+    """(label, info builder) of dicts that are not a seat's on turn: each is bad_info."""
+    yield "not-a-dict", lambda m: [1, 2]
+    yield "no-hand", lambda m: _info_of(make(m), hand=DROP)
+    yield "no-legal", lambda m: _info_of(make(m), legal=DROP)
+    yield "hand-twice", lambda m: _info_of(make(m), hand=lambda i: _twice(i["hand"]))
+    yield (
+        "hand-unseen",
+        lambda m: _info_of(make(m), unseen=lambda i: [*i["unseen"][1:], i["hand"][0]]),
+    )
+    yield "not-on-turn", lambda m: (lambda t: _info_of(t, other(t.turn)))(make(m))
+    yield "over-true", lambda m: _info_of(make(m), over=True)
+    yield "legal-short", lambda m: _info_of(make(m), legal=lambda i: i["legal"][:-1])
+    yield (
+        "known-swapped",
+        lambda m: _info_of(
+            make(m), known=lambda i: i["unseen"][:1], unseen=lambda i: i["known"] + i["unseen"][1:]
+        ),
+    )
 
 
 def schnapsen_cases() -> Iterator[Case]:
@@ -115,6 +165,60 @@ def schnapsen_cases() -> Iterator[Case]:
         lambda m: m.Expert().choose(m.Bot(), "p1"),
         err("bad_game"),
     )
+    for label, variant, seed, cards in SCHNAPSEN_POSITIONS:
+        yield case(
+            "Expert.choose",
+            f"info-{label}",
+            lambda m, v=variant, sd=seed, c=cards: m.Expert(**WIDE).choose(
+                _info_of(schnapsen_endgame(m, v, sd, c))
+            ),
+        )
+    yield case(
+        "Expert.choose",
+        "info-match",
+        lambda m: m.Expert(**WIDE).choose(
+            _info_of(schnapsen_endgame(m, "sixtysix", SEED, 3, match=True))
+        ),
+    )
+    yield case(
+        "Expert.choose",
+        "info-deal-over",
+        lambda m: m.Expert().choose(_info_of(schnapsen_over(m), "p1")),
+        err("bad_info"),
+    )
+
+    def s3(m: ModuleType) -> Any:
+        return schnapsen_endgame(m, "schnapsen", SEED, 3)
+
+    for label, make in _info_refusals(s3, lambda seat: "p2" if seat == "p1" else "p1"):
+        yield case("Expert.choose", f"info-{label}", make_choose(make), err("bad_info"))
+    for label, change in [
+        ("counts-off", {"counts": {"p1": 1, "p2": 1}}),
+        ("taken-off", {"taken": lambda i: {"p1": i["taken"]["p1"] + 1, "p2": i["taken"]["p2"]}}),
+        (
+            "winner-flipped",
+            {
+                "tricks": lambda i: [
+                    {**t, "winner": "p2" if t["winner"] == "p1" else "p1"} for t in i["tricks"]
+                ]
+            },
+        ),
+        ("number-huge", {"number": 2**64}),
+        ("seat-int", {"seat": 1}),
+        ("talon-float", {"talon_left": 0.0}),
+    ]:
+        yield case(
+            "Expert.choose",
+            f"info-{label}",
+            make_choose(lambda m, c=change: _info_of(s3(m), **c)),
+            err("bad_info"),
+        )
+    yield case(
+        "Expert.choose",
+        "info-rules-bad",
+        make_choose(lambda m: _info_of(s3(m), rules={"name": "skat"})),
+        err("bad_variant"),
+    )
     for cls in ("Deal", "Match"):
         yield case(
             "Expert.choose",
@@ -153,6 +257,35 @@ def durak_cases() -> Iterator[Case]:
         lambda m: m.Expert().choose(durak_endgame(m, *DURAK_POSITIONS[0][1:]), 3),
         err("bad_seat"),
     )
+    for label, seed, number, cards, then in DURAK_POSITIONS:
+        at = (seed, number, cards, then)
+        yield case(
+            "Expert.choose",
+            f"info-{label}",
+            lambda m, at=at: (
+                lambda g: None if g.over else m.Expert(**WIDE, seed=5).choose(_info_of(g))
+            )(durak_endgame(m, *at)),
+        )
+
+    def e4(m: ModuleType) -> Any:
+        return durak_endgame(m, *DURAK_POSITIONS[0][1:])
+
+    for label, make in _info_refusals(e4, lambda seat: 3 - seat):
+        yield case("Expert.choose", f"info-{label}", make_choose(make), err("bad_info"))
+    for label, change in [
+        ("counts-off", {"counts": {1: 30, 2: 1}}),
+        ("counts-str", {"counts": lambda i: {"1": i["counts"][1], "2": i["counts"][2]}}),
+        ("discard-off", {"discard": lambda i: i["discard"] + 1}),
+        ("no-bout", {"bout": None}),
+        ("talon-huge", {"talon": 10**30}),
+        ("phase-off", {"phase": "pile_on"}),
+    ]:
+        yield case(
+            "Expert.choose",
+            f"info-{label}",
+            make_choose(lambda m, c=change: _info_of(e4(m), **c)),
+            err("bad_info"),
+        )
     yield case(
         "Expert.choose",
         "bare-Game",

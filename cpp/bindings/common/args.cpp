@@ -152,6 +152,17 @@ py::object dict_item(py::handle d, py::handle key, const char* code) {
   return py::reinterpret_borrow<py::object>(v);
 }
 
+py::object required_key(py::handle d, const char* key, const char* code, const char* what) {
+  py::object v = dict_item(d, py::str(key), code);
+  if (!v) refuse(code, std::string(what) + " has no '" + key + "'");
+  return v;
+}
+
+bool bool_arg(py::handle h, const char* code, const std::string& what) {
+  if (!PyBool_Check(h.ptr())) refuse(code, what + " is True or False, not " + repr_text(h));
+  return h.ptr() == Py_True;
+}
+
 void refuse_pending(const char* code, const std::string& what) {
   if (!PyErr_Occurred()) refuse(code, what + " could not be read");
   if (PyErr_ExceptionMatches(PyExc_KeyboardInterrupt) || PyErr_ExceptionMatches(PyExc_SystemExit) ||

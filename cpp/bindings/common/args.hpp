@@ -53,6 +53,14 @@ pybind11::list items_arg(pybind11::handle h, const char* code, const char* what,
 // missing; a dict that raises while being read is refused with Error(code).
 pybind11::object dict_item(pybind11::handle d, pybind11::handle key, const char* code);
 
+// d[key], which must be there: Error(code, "<what> has no '<key>'") otherwise.
+pybind11::object required_key(pybind11::handle d, const char* key, const char* code,
+                              const char* what);
+
+// True or False (no other value is a flag), else Error(code, "<what> is True or False, not
+// <repr>").
+bool bool_arg(pybind11::handle h, const char* code, const std::string& what);
+
 // Turns the Python error in flight, raised by the caller's own objects while
 // being read, into Error(code, "<what> could not be read: <exception>").
 // KeyboardInterrupt, SystemExit and MemoryError pass through unchanged.

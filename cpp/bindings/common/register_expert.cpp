@@ -11,6 +11,8 @@
 #include "bindings/common/errors.hpp"
 #include "bindings/common/objects.hpp"
 #include "bindings/common/players.hpp"
+#include "bindings/durak/register.hpp"
+#include "bindings/schnapsen/register.hpp"
 
 namespace py = pybind11;
 
@@ -27,6 +29,17 @@ template <GameKind K>
 struct ExpertObj {
   long long samples = kDefaultSamples, budget = kDefaultBudget, seed = 0;
 };
+
+// The seed and budget of an Expert, as the players table takes them.
+template <GameKind K>
+players::Context context_of(py::handle self) {
+  const ExpertObj<K> e = self_of<ExpertObj<K>>(self, "Expert()");
+  players::Context c;
+  c.expert_seed = std::uint64_t(e.seed);
+  c.expert.samples = std::uint32_t(e.samples);
+  c.expert.budget = std::uint64_t(e.budget);
+  return c;
+}
 
 template <GameKind K>
 void define(py::module_& m) {
@@ -61,17 +74,24 @@ void define(py::module_& m) {
       .def(
           "choose",
           [](py::handle self, py::handle game, py::handle seat) {
-            const E e = self_of<E>(self, "Expert()");
-            players::Context c;
-            c.expert_seed = std::uint64_t(e.seed);
-            c.expert.samples = std::uint32_t(e.samples);
-            c.expert.budget = std::uint64_t(e.budget);
-            return choose_move(game, seat, players::Player::kExpert, c, K);
+            return choose_move(game, seat, players::Player::kExpert, context_of<K>(self), K);
           },
           py::arg("game"), py::arg("seat"),
           "The move (a dict from game.legal(seat)) the expert makes for `seat`, from what "
           "game.info(seat) holds alone; None when the seat is not on turn or the game is over. "
           "The same seed and the same information set give the same move.")
+      // A second overload, tried when one argument is given: choose(info).
+      .def(
+          "choose",
+          [](py::handle self, py::handle info) {
+            const players::Context c = context_of<K>(self);
+            return K == GameKind::kDurak ? durak::expert_info_move(info, c)
+                                         : schnapsen::expert_info_move(info, c);
+          },
+          py::arg("info"),
+          "The move (a dict from info['legal']) the expert makes from `info` alone, the dict "
+          "info(seat) gave (e.g. one a server sent a client): the move choose(game, seat) makes. "
+          "Error bad_info for a dict that is not a seat's on turn in a game not over.")
       .def("__reduce__",
            [](py::handle self) {
              const E& e = self_of<E>(self, "Expert()");

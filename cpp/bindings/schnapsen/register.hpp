@@ -4,6 +4,8 @@
 
 #include <pybind11/pybind11.h>
 
+#include "players/players.hpp"
+
 namespace trumpf::bindings::schnapsen {
 
 void register_cards(pybind11::module_& m);    // card, deck, trick
@@ -13,5 +15,9 @@ void register_match(pybind11::module_& m);    // Match
 void register_bot(pybind11::module_& m);      // Bot and the search functions
 void register_info(pybind11::module_& m);     // Deal.info and Match.info
 void register_solve(pybind11::module_& m);    // the exact solver: solve_value(s)
+
+// Expert.choose(info): the expert's move for the seat a Deal.info or Match.info dict is of
+// (info_in.cpp); Error bad_info for a dict that is not a seat's on turn.
+pybind11::object expert_info_move(pybind11::handle info, const players::Context& context);
 
 }  // namespace trumpf::bindings::schnapsen

@@ -1,7 +1,7 @@
 # Stubs of trumpf._core.durak. Game.to_log, Game.from_log and Game.__reduce__
 # are attached in Python by trumpf.durak (from trumpf._log); they are declared
 # here so that a Game is typed whole.
-from typing import Any
+from typing import Any, overload
 
 from trumpf.durak.types import (
     Bout,
@@ -127,7 +127,10 @@ class Expert:
     def budget(self) -> int: ...
     @property
     def seed(self) -> int: ...
+    @overload
     def choose(self, game: Game, seat: int) -> Move | None: ...
+    @overload
+    def choose(self, info: dict[str, Any]) -> Move: ...
 
 class Bot:
     def __init__(self, level: int = 1, seed: str | bytes | None = None) -> None: ...

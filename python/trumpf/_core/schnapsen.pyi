@@ -1,7 +1,7 @@
 # Stubs of trumpf._core.schnapsen: the Schnapsen-family engine (Schnapsen and
 # Sixty-Six). Seats are "p1"/"p2", cards the reference ids 1..24; moves,
 # events, results and views are plain dicts with the reference's keys.
-from typing import Any
+from typing import Any, overload
 
 from trumpf.schnapsen.types import (
     CloseState,
@@ -247,7 +247,10 @@ class Expert:
     def budget(self) -> int: ...
     @property
     def seed(self) -> int: ...
+    @overload
     def choose(self, game: Deal | Match, seat: str) -> LegalMove | None: ...
+    @overload
+    def choose(self, info: dict[str, Any]) -> LegalMove: ...
 
 # search
 def hand_strength(hand: list[int] | tuple[int, ...], trump: str) -> int: ...

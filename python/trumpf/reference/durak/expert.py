@@ -21,21 +21,37 @@ from .._args import show
 from .._expert import ExpertOptions
 from .errors import Error
 from .game import Game
+from .info_read import read_info
 from .solve import values
 
 __all__ = ["Expert"]
 
 
+_INFO: Any = object()  # choose's seat when only an info is given
+
+
 class Expert(ExpertOptions):
     """The sampling bot, as far as the oracle states it (see the module)."""
 
-    def choose(self, game: Game, seat: int) -> dict[str, Any] | None:
-        """The move for ``seat`` from what it may know; None when it is not on turn."""
+    def choose(self, game: Any, seat: Any = _INFO) -> dict[str, Any] | None:
+        """The move for ``seat`` from what it may know; None when it is not on turn.
+
+        ``choose(info)``, one argument, reads the seat's info dict alone
+        (:mod:`.info_read`): the move ``choose(game, seat)`` makes.
+        """
+        if seat is _INFO:
+            world, told = read_info(game)
+            if world.legal(told["seat"]) != told["legal"]:
+                raise Error("bad_info", "the info's legal is not the moves its position allows")
+            return self._best(world, told)
         if not isinstance(game, Game):
             raise Error("bad_game", f"a player plays a built Durak Game, not {show(game)}")
         info = game.info(seat)  # an unbuilt game: not_built; a bad seat: bad_seat
         if game.over or game.turn != info["seat"]:
             return None
+        return self._best(game, dict(info))
+
+    def _best(self, game: Game, info: dict[str, Any]) -> dict[str, Any]:
         legal: list[dict[str, Any]] = [dict(move) for move in info["legal"]]
         if len(legal) == 1:
             return legal[0]

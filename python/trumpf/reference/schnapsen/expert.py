@@ -15,6 +15,7 @@ and rolls out, which the oracle does not restate: it refuses ``not_exact``.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Sequence
 from math import comb, factorial
 from typing import Any
 
@@ -23,6 +24,7 @@ from .._expert import ExpertOptions
 from .deal import Deal
 from .errors import Error
 from .info import lacks_of
+from .info_read import read_info
 from .match import Match
 from .solve import values
 
@@ -31,11 +33,25 @@ __all__ = ["Expert"]
 EXACT_WEIGHT = 14  # cards in both hands and left to draw, at most, for an exact solve
 
 
+_INFO: Any = object()  # choose's seat when only an info is given
+
+
 class Expert(ExpertOptions):
     """The sampling bot, as far as the oracle states it (see the module)."""
 
-    def choose(self, game: Deal | Match, seat: str) -> dict[str, Any] | None:
-        """The move for ``seat`` from what it may know; None when it is not on turn."""
+    def choose(self, game: Any, seat: Any = _INFO) -> dict[str, Any] | None:
+        """The move for ``seat`` from what it may know; None when it is not on turn.
+
+        ``choose(info)``, one argument, reads the seat's info dict alone
+        (:mod:`.info_read`): the move ``choose(game, seat)`` makes.
+        """
+        if seat is _INFO:
+            table, lacks, told = read_info(game)
+            # The seat's moves are the same in every world: any one shows them.
+            first = self._world(table, told, sorted(set(told["unseen"]) - lacks))
+            if first.legal(told["seat"]) != told["legal"]:
+                raise Error("bad_info", "the info's legal is not the moves its position allows")
+            return self._best(told, lambda: self._worlds(table, told, lacks))
         if isinstance(game, Match):
             _ = game.seed  # an unbuilt match refuses not_built here
             over = game.over
@@ -49,20 +65,39 @@ class Expert(ExpertOptions):
         seat = info["seat"]
         if over or deal.over or deal.turn != seat:
             return None
+        return self._best(info, lambda: self._worlds(deal, info, lacks_of(deal, seat)))
+
+    def _best(self, info: dict[str, Any], worlds: Callable[[], list[Deal]]) -> dict[str, Any]:
         legal: list[dict[str, Any]] = list(info["legal"])
         if len(legal) == 1:
             return legal[0]
         sums = [0] * len(legal)
-        for world in self._worlds(deal, info):
+        for world in worlds():
             for i, entry in enumerate(values(world)):
                 assert entry["move"] == legal[i]  # the seat's moves are the same in every world
                 sums[i] += int(entry["value"])
         return legal[max(range(len(legal)), key=lambda i: (sums[i], -i))]
 
-    def _worlds(self, deal: Deal, info: dict[str, Any]) -> list[Deal]:
+    def _world(self, deal: Deal, info: dict[str, Any], hand: Sequence[int]) -> Deal:
+        """The deal with the other hand's unknown cards `hand` (the first of them), the talon the rest."""
+        other = "p2" if info["seat"] == "p1" else "p1"
+        need = info["counts"][other] - len(info["known"])
+        world = deal.copy()
+        # A world is the deal with the hidden cards dealt again; nothing
+        # of the true hidden cards is read.
+        world._hands[other] = sorted([*info["known"], *hand[:need]])
+        world._talon = sorted(set(info["unseen"]) - set(hand[:need]))
+        return world
+
+    def _worlds(
+        self, deal: Deal, info: dict[str, Any], lacks: set[int] | None = None
+    ) -> list[Deal]:
+        """Every world the seat cannot tell apart, or not_exact when they are too many."""
         other = "p2" if info["seat"] == "p1" else "p1"
         known, unseen = list(info["known"]), list(info["unseen"])
-        allowed = sorted(set(unseen) - lacks_of(deal, info["seat"]))
+        if lacks is None:
+            lacks = lacks_of(deal, info["seat"])
+        allowed = sorted(set(unseen) - lacks)
         need = info["counts"][other] - len(known)
         face_down = info["talon_left"] - (0 if info["turn_up"] is None else 1)
         order_counts = info["draw_left"] > 0
@@ -79,10 +114,7 @@ class Expert(ExpertOptions):
             rest = sorted(set(unseen) - set(hand))
             orders = itertools.permutations(rest) if order_counts else [tuple(rest)]
             for talon in orders:
-                world = deal.copy()
-                # A world is the deal with the hidden cards dealt again; nothing
-                # of the true hidden cards is read.
-                world._hands[other] = sorted([*known, *hand])
+                world = self._world(deal, info, hand)
                 world._talon = list(talon)
                 out.append(world)
         return out
