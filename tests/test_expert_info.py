@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import json
 import random
 from typing import Any
 
@@ -85,6 +86,7 @@ def test_schnapsen_choose_info_is_choose_game(
     moved = expert.choose(info)
     assert moved == expert.choose(table, seat)
     assert moved in info["legal"]
+    assert expert.choose(json.loads(json.dumps(info))) == moved  # as a game server sends it
 
 
 @settings(max_examples=scaled(300), deadline=None, suppress_health_check=list(HealthCheck))
@@ -98,6 +100,8 @@ def test_durak_choose_info_is_choose_game(number: int, steps: int, seed: int) ->
     moved = expert.choose(info)
     assert moved == expert.choose(game, game.turn)
     assert moved in info["legal"]
+    # Through JSON, as a game server sends it: the seats' keys become "1" and "2".
+    assert expert.choose(json.loads(json.dumps(info))) == moved
 
 
 def test_phase_two_voids_are_read_from_the_tricks() -> None:

@@ -274,7 +274,8 @@ def durak_cases() -> Iterator[Case]:
         yield case("Expert.choose", f"info-{label}", make_choose(make), err("bad_info"))
     for label, change in [
         ("counts-off", {"counts": {1: 30, 2: 1}}),
-        ("counts-str", {"counts": lambda i: {"1": i["counts"][1], "2": i["counts"][2]}}),
+        ("counts-str-off", {"counts": lambda i: {"1": i["counts"][1] + 1, "2": i["counts"][2]}}),
+        ("counts-mixed-missing", {"counts": lambda i: {"1": i["counts"][1], 3: i["counts"][2]}}),
         ("discard-off", {"discard": lambda i: i["discard"] + 1}),
         ("no-bout", {"bout": None}),
         ("talon-huge", {"talon": 10**30}),
@@ -286,6 +287,14 @@ def durak_cases() -> Iterator[Case]:
             make_choose(lambda m, c=change: _info_of(e4(m), **c)),
             err("bad_info"),
         )
+    # The seats' keys as JSON spells them ("1", "2"): the same move as the ints.
+    yield case(
+        "Expert.choose",
+        "info-counts-str",
+        make_choose(
+            lambda m: _info_of(e4(m), counts=lambda i: {"1": i["counts"][1], "2": i["counts"][2]})
+        ),
+    )
     yield case(
         "Expert.choose",
         "bare-Game",

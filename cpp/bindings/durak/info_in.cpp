@@ -96,7 +96,10 @@ td::InfoSet read(py::handle d) {
   if (!PyDict_Check(counts.ptr()))
     refuse(kCode, "counts is {1: n, 2: n}, not " + repr_text(counts));
   for (int s = 0; s < 2; ++s) {
+    // A seat is 1 or 2, or "1" or "2" as JSON spells a dict's keys (an info
+    // a game server sent).
     py::object n = dict_item(counts, py::int_(s + 1), kCode);
+    if (!n) n = dict_item(counts, py::str(std::to_string(s + 1)), kCode);
     if (!n) refuse(kCode, "counts has no " + std::to_string(s + 1));
     i.counts[s] = int(int_of(n, 0, td::kPackSize, "a count"));
   }

@@ -102,11 +102,13 @@ def read_info(given: object) -> tuple[Game, dict[str, Any]]:
     discard = as_int(_need(info, "discard"), CODE, "discard", 0, 36)
     discarded = _cards(_need(info, "discarded"), "discarded")
     hand = _cards(_need(info, "hand"), "hand")
-    counts = as_dict(_need(info, "counts"), CODE, "counts")
+    given = as_dict(_need(info, "counts"), CODE, "counts")
+    counts: dict[int, int] = {}
     for s in (1, 2):
-        if s not in counts:
+        key: object = s if s in given else str(s)  # "1", "2": JSON's spelling of the seats
+        if key not in given:
             raise Error(CODE, f"counts has no {s}")
-        as_int(counts[s], CODE, "a count", 0, 36)
+        counts[s] = as_int(given[key], CODE, "a count", 0, 36)
     swap = as_bool(_need(info, "swap"), CODE, "swap")
     if _need(info, "bout") is None:
         raise Error(CODE, "the info has no bout: the game is over")
