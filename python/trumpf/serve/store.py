@@ -78,7 +78,7 @@ def connect(path: str) -> sqlite3.Connection:
     return conn
 
 
-CHECKPOINT_SECONDS = 2.0
+CHECKPOINT_SECONDS = 0.5
 """How often the checkpointer copies the WAL into the database."""
 
 _Job = tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
