@@ -78,9 +78,6 @@ def connect(path: str) -> sqlite3.Connection:
     return conn
 
 
-CHECKPOINT_SECONDS = 0.5
-"""How often the checkpointer copies the WAL into the database."""
-
 _Job = tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
 
 
@@ -100,11 +97,6 @@ class Store:
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write_loop, name="trumpf-db", daemon=True)
         self._writer.start()
-        self._stop = threading.Event()
-        self._checkpointer = threading.Thread(
-            target=self._checkpoint_loop, name="trumpf-db-checkpoint", daemon=True
-        )
-        self._checkpointer.start()
 
     async def write(self, job: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``job`` in the writer's transaction; return once it is committed to disk."""
@@ -116,31 +108,9 @@ class Store:
     def close(self) -> None:
         self._jobs.put(None)
         self._writer.join(timeout=30)
-        self._stop.set()
-        self._checkpointer.join(timeout=30)
-
-    def _checkpoint_loop(self) -> None:
-        """Copies the WAL into the database now and then, off the writer's thread.
-
-        SQLite would otherwise checkpoint inside whichever commit crosses 1,000
-        WAL pages, and that commit (and every move waiting on it) would pay
-        for the copy and the database file's fsync: the worst latencies of
-        the load benchmark. A PASSIVE checkpoint here blocks no writer and no
-        reader; what it cannot copy yet it copies next time.
-        """
-        conn = connect(self.path)
-        try:
-            while not self._stop.wait(CHECKPOINT_SECONDS):
-                conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # a tidy file at a clean stop
-        except sqlite3.Error:  # pragma: no cover - a busy or vanished file: the next start copes
-            pass
-        finally:
-            conn.close()
 
     def _write_loop(self) -> None:
         conn = connect(self.path)
-        conn.execute("PRAGMA wal_autocheckpoint=0")  # the checkpointer's job (see there)
         try:
             while True:
                 first = self._jobs.get()
