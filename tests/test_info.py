@@ -535,6 +535,34 @@ def test_the_turn_up_drawn_as_the_last_card_is_known(sch: ModuleType, variant: s
     assert min(cases.values()) >= 2, cases
 
 
+@pytest.mark.parametrize("rules", ["schnapsen", "sixtysix"])
+def test_a_stray_card_on_a_marriage_changes_no_information_set(sch: ModuleType, rules: str) -> None:
+    # Without marriage_by_lead a marriage names no card, and apply ignores one
+    # (a served table's client may send anything). The core once counted it
+    # as played, so the live deal's info differed from its log's replay.
+    checked = 0
+    for i in range(60):
+        deal = sch.Deal.build(variant=rules, seed=seed_of(f"info-stray-{i}"), number=1)
+
+        def offered(d: Any) -> bool:
+            return not d.over and any(m["kind"] == "marriage" for m in d.legal(d.turn))
+
+        if not play_until(deal, offered, plain_play):
+            continue
+        seat = deal.turn
+        move = next(m for m in deal.legal(seat) if m["kind"] == "marriage")
+        plain = deal.copy()
+        plain.apply(seat, {"kind": "marriage", "suit": move["suit"]})
+        for stray in sorted(set(sch.deck.pack_for(rules)))[i % 3 :: 3]:
+            tried = deal.copy()
+            tried.apply(seat, {"kind": "marriage", "suit": move["suit"], "card": stray})
+            replayed = sch.Deal.from_log(tried.to_log())
+            for s in ("p1", "p2"):
+                assert tried.info(s) == plain.info(s) == replayed.info(s), (stray, s)
+            checked += 1
+    assert checked >= 20
+
+
 @pytest.mark.parametrize("rules", ["schnapsen", "sixtysix", "schnapsen-tjger"])
 def test_a_marriage_shows_both_cards_and_the_one_not_led_stays_known(
     sch: ModuleType, rules: str

@@ -11,10 +11,13 @@ namespace {
 
 inline std::uint32_t bit_or_none(Card c) noexcept { return c ? bit(c) : 0; }
 
-// The card a move puts on the table, if any.
-inline Card card_played(Move m) noexcept {
+// The card a move puts on the table, if any. A marriage leads a card only
+// under marriage_by_lead: elsewhere apply ignores a card the move names, and
+// so must this, or a stray card would count as played (the log, which drops
+// it, would then replay to another information set).
+inline Card card_played(Move m, const Rules& rules) noexcept {
   if (m.kind == MoveKind::kLead || m.kind == MoveKind::kFollow) return m.arg;
-  if (m.kind == MoveKind::kMarriage) return m.card;  // kNoCard unless shown by a lead
+  if (m.kind == MoveKind::kMarriage && rules.marriage_by_lead) return m.card;
   return kNoCard;
 }
 
@@ -24,7 +27,7 @@ void shown_start(Shown& shown, const DealState&) noexcept { shown = Shown{}; }
 
 void shown_update(Shown& shown, const Before& before, Seat seat, Move move,
                   const DealState& after) noexcept {
-  const Card c = card_played(move);
+  const Card c = card_played(move, after.rules);
   shown.played[seat] |= bit_or_none(c);
   if (move.kind == MoveKind::kFollow && before.draw_left == 0)
     shown.lacks[seat] |= follow_lacks(before.lead, c, after.trump);
