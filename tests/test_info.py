@@ -535,6 +535,10 @@ def test_the_turn_up_drawn_as_the_last_card_is_known(sch: ModuleType, variant: s
     assert min(cases.values()) >= 2, cases
 
 
+def marriage_offered(d: Any) -> bool:
+    return not d.over and any(m["kind"] == "marriage" for m in d.legal(d.turn))
+
+
 @pytest.mark.parametrize("rules", ["schnapsen", "sixtysix"])
 def test_a_stray_card_on_a_marriage_changes_no_information_set(sch: ModuleType, rules: str) -> None:
     # Without marriage_by_lead a marriage names no card, and apply ignores one
@@ -544,10 +548,7 @@ def test_a_stray_card_on_a_marriage_changes_no_information_set(sch: ModuleType, 
     for i in range(60):
         deal = sch.Deal.build(variant=rules, seed=seed_of(f"info-stray-{i}"), number=1)
 
-        def offered(d: Any) -> bool:
-            return not d.over and any(m["kind"] == "marriage" for m in d.legal(d.turn))
-
-        if not play_until(deal, offered, plain_play):
+        if not play_until(deal, marriage_offered, plain_play):
             continue
         seat = deal.turn
         move = next(m for m in deal.legal(seat) if m["kind"] == "marriage")
@@ -571,10 +572,7 @@ def test_a_marriage_shows_both_cards_and_the_one_not_led_stays_known(
     for i in range(80):
         deal = sch.Deal.build(variant=rules, seed=seed_of(f"info-marriage-{i}"), number=1)
 
-        def offered(d: Any) -> bool:
-            return not d.over and any(m["kind"] == "marriage" for m in d.legal(d.turn))
-
-        if not play_until(deal, offered, plain_play):
+        if not play_until(deal, marriage_offered, plain_play):
             continue
         seat = deal.turn
         move = next(m for m in deal.legal(seat) if m["kind"] == "marriage")

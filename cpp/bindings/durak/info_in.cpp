@@ -11,6 +11,7 @@
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
+#include "bindings/common/info_args.hpp"
 #include "bindings/durak/convert.hpp"
 #include "bindings/durak/register.hpp"
 #include "durak/info.hpp"
@@ -21,14 +22,10 @@ namespace trumpf::bindings::durak {
 
 namespace {
 
-constexpr const char* kCode = "bad_info";
-
-// The helpers of args.hpp, with this file's code.
-py::object need(py::handle d, const char* key) { return required_key(d, key, kCode, "the info"); }
-long long int_of(py::handle v, long long lo, long long hi, const std::string& what) {
-  return int_arg(v, lo, hi, kCode, what.c_str());
-}
-bool flag_of(py::handle v, const std::string& what) { return bool_arg(v, kCode, what); }
+using info_args::flag_of;
+using info_args::int_of;
+using info_args::kCode;
+using info_args::need;
 
 td::Card card_of(py::handle v, const std::string& what) {
   return td::Card(int_of(v, 1, td::kPackSize, what));

@@ -12,6 +12,7 @@
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
+#include "bindings/common/info_args.hpp"
 #include "bindings/schnapsen/convert.hpp"
 #include "bindings/schnapsen/register.hpp"
 #include "schnapsen/info.hpp"
@@ -22,14 +23,10 @@ namespace trumpf::bindings::schnapsen {
 
 namespace {
 
-constexpr const char* kCode = "bad_info";
-
-// The helpers of args.hpp, with this file's code.
-py::object need(py::handle d, const char* key) { return required_key(d, key, kCode, "the info"); }
-long long int_of(py::handle v, long long lo, long long hi, const std::string& what) {
-  return int_arg(v, lo, hi, kCode, what.c_str());
-}
-bool flag_of(py::handle v, const std::string& what) { return bool_arg(v, kCode, what); }
+using info_args::flag_of;
+using info_args::int_of;
+using info_args::kCode;
+using info_args::need;
 
 // A seat, or kNoSeat for None when `none` allows it.
 ts::Seat seat_of(py::handle v, const std::string& what, bool none = false) {
