@@ -80,7 +80,9 @@ TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i, std::
   std::int32_t moves = 0;
   while (!s.over) {
     const Seat seat = s.turn;
-    const schnapsen::Before before = schnapsen::before_of(s);
+    // Only a player that reads what was shown needs the position before.
+    const schnapsen::Before before =
+        players.keep_shown ? schnapsen::before_of(s) : schnapsen::Before{};
     const Move m = players.choose(s, seat);
     schnapsen::apply_move(s, seat, m, nullptr);
     players.update(before, s.number, seat, m, s);
@@ -114,7 +116,8 @@ TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i, std:
   while (!m.over) {
     const Seat seat = m.deal.turn;
     const std::uint16_t done = m.deals_done;
-    const schnapsen::Before before = schnapsen::before_of(m.deal);
+    const schnapsen::Before before =
+        players.keep_shown ? schnapsen::before_of(m.deal) : schnapsen::Before{};
     const std::uint64_t number = m.deal.number;
     const Move mv = players.choose(m.deal, seat);
     schnapsen::match_apply(m, seat, mv, nullptr);
