@@ -12,10 +12,11 @@ drivers play it, chosen by the cost of the engine's calls:
 - :class:`BatchEpisode` (Durak) steps the C++ batch of one env, which keeps
   the information sets as the game goes (Durak's scalar ``info`` replays the
   game's record, so each call costs more as the game goes on). The batch
-  gives the tensors of the seat to act; the seat off turn and the final
-  position (the batch resets an ended env in the same step) are observed
-  on the scalar game, rebuilt from the episode's actions once an episode
-  and only as far as asked.
+  gives the tensors of the seat to act and, when an episode ends, the final
+  position's (``final_obs``: the batch resets an ended env in the same
+  step); the seat off turn in a running game and an abandoned game are
+  observed on the scalar game, rebuilt from the episode's actions once an
+  episode and only as far as asked.
 
 No framework is imported here.
 """
@@ -109,7 +110,9 @@ class Single:
     tensors (valid until the next step: copy what you keep).
     """
 
-    def __init__(self, game: str, opponent: str | None, rules: object = None) -> None:
+    def __init__(
+        self, game: str, opponent: str | None, rules: object = None, final_obs: bool = False
+    ) -> None:
         if game not in GAMES:
             raise Error("bad_game", f"unknown game {game!r}; one of {', '.join(GAMES)}")
         self.game = game
@@ -119,7 +122,9 @@ class Single:
         # A throwaway seed checks the arguments now; reset() brings the real one.
         # copy=False: the batch writes every step into the same arrays, and
         # the rows a caller keeps are copied (two small copies, not five arrays).
-        self.env = VectorEnv(game, 1, seed=bytes(32), opponent=opponent, rules=rules, copy=False)
+        self.env = VectorEnv(
+            game, 1, seed=bytes(32), opponent=opponent, rules=rules, copy=False, final_obs=final_obs
+        )
         self.started = False
         self.over = True
         self.episode = 0
@@ -265,8 +270,10 @@ class BatchEpisode(Single):
     from the episode's actions only when asked for."""
 
     def __init__(self, game: str, opponent: str | None, rules: object = None) -> None:
-        super().__init__(game, opponent, rules)
+        super().__init__(game, opponent, rules, final_obs=True)
         self._act = np.zeros(1, np.int64)
+        self._final: Any = self.env.final_obs  # copy=False: the array every step writes
+        self._ended = False  # the episode reached its end in step(), so _final holds it
         self._step = self.env._core.step  # the batch's step without the named tuple
         self.actions: list[int] = []
         self._next: tuple[Any, Any, int, int] | None = None
@@ -288,6 +295,7 @@ class BatchEpisode(Single):
             self.obs, self.mask, self.player = obs[0], mask[0], int(player[0])
             self.episode = int(self.env.episodes[0])
         self._next = None
+        self._ended = False
         self.actions = []
         self._table = None
         self._begun()
@@ -298,6 +306,7 @@ class BatchEpisode(Single):
         self.actions.append(action)
         if terminated[0]:
             self.over = True
+            self._ended = True
             self.rewards = (float(rewards[0, 0]), float(rewards[0, 1]))
             # The next episode's first decision, which the batch began already.
             first = (obs[0].copy(), mask[0].copy(), int(player[0]), int(self.env.episodes[0]))
@@ -309,6 +318,15 @@ class BatchEpisode(Single):
     def abandon(self, rewards: tuple[float, float]) -> None:
         super().abandon(rewards)
         self._next = None
+
+    def observe(self, seat: int) -> npt.NDArray[np.float32]:
+        """As :meth:`Single.observe`; an episode that ended in :meth:`step`
+        gives the final tensors the batch wrote (in single-agent play the
+        agent's alone, so the opponent's comes from the rebuilt game)."""
+        if self._ended and (self.opponent is None or seat == 0):
+            obs: npt.NDArray[np.float32] = self._final[0, seat].copy()
+            return obs
+        return super().observe(seat)
 
     def table(self) -> Any:
         """The episode's game as it stands now, rebuilt through the ordinary
