@@ -57,16 +57,23 @@ class Replica:
         assert (rl.legal_mask(self.game, seat) == mask).all()
         assert (rl.observe(self.game, seat) == obs).all()
 
-    def play(self, action: int, reward: Any, terminated: bool) -> None:
+    def play(self, action: int, reward: Any, terminated: bool, final: Any) -> None:
         self.game.apply(self.game.turn, rl.move_of(self.game, action))
         self.advance()
         assert self.game.over == terminated
         if terminated:
             assert reward.tolist() == expected_rewards(self.game, self.env.game)
+            # Each seat's tensor of the final position; against an opponent
+            # only the agent's, the opponent's hand staying hidden.
+            for s, seat in enumerate(self.seats):
+                shown = self.env.opponent is None or s == 0
+                expected = rl.observe(self.game, seat) if shown else np.zeros_like(final[s])
+                assert (final[s] == expected).all()
             self.episode += 1
             self.begin()
         else:
             assert reward.tolist() == [0.0, 0.0]
+            assert not final.any()
 
 
 def random_actions(mask: Any, rng: np.random.Generator) -> Any:
@@ -76,8 +83,9 @@ def random_actions(mask: Any, rng: np.random.Generator) -> Any:
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize(("game", "opponent"), GAME_OPPONENTS)
 def test_trajectories_equal_the_scalar_api(game: str, opponent: str | None, threads: int) -> None:
-    env = rl.VectorEnv(game, 5, seed=SEED, opponent=opponent, threads=threads)
+    env = rl.VectorEnv(game, 5, seed=SEED, opponent=opponent, threads=threads, final_obs=True)
     obs, mask, player = env.reset()
+    assert not env.final_obs.any()
     replicas = [Replica(env, i) for i in range(5)]
     rng = np.random.default_rng(7)
     ended = 0
@@ -86,8 +94,9 @@ def test_trajectories_equal_the_scalar_api(game: str, opponent: str | None, thre
             rep.check(obs[i], mask[i], int(player[i]))
         actions = random_actions(mask, rng)
         obs, mask, player, rewards, terminated = env.step(actions)
+        final = env.final_obs
         for i, rep in enumerate(replicas):
-            rep.play(int(actions[i]), rewards[i], bool(terminated[i]))
+            rep.play(int(actions[i]), rewards[i], bool(terminated[i]), final[i])
         assert env.episodes.tolist() == [rep.episode for rep in replicas]
         ended += int(terminated.sum())
     assert ended > 0
@@ -106,6 +115,32 @@ def test_any_thread_count_gives_the_same_arrays(game: str) -> None:
                 assert (a == b).all()
         actions = random_actions(outs[0][1], rng)
         outs = [env.step(actions) for env in envs]
+
+
+@pytest.mark.parametrize("game", ["schnapsen-match", "durak"])
+def test_final_obs_changes_nothing_else(game: str) -> None:
+    plain = rl.VectorEnv(game, 16, seed=SEED, opponent="random")
+    final = rl.VectorEnv(game, 16, seed=SEED, opponent="random", final_obs=True)
+    kept = rl.VectorEnv(game, 16, seed=SEED, final_obs=True, obs_dtype=np.uint8, copy=False)
+    raw = rl.VectorEnv(game, 16, seed=SEED, final_obs=True, obs_dtype=np.uint8)
+    with pytest.raises(Error) as err:
+        _ = plain.final_obs
+    assert err.value.code == "bad_value"
+    outs = [env.reset() for env in (plain, final)]
+    selfplay = [env.reset() for env in (kept, raw)]
+    array, rng, ended = kept.final_obs, np.random.default_rng(5), 0
+    assert final.final_obs.shape == (16, 2, final.obs_size) and final.final_obs.dtype == np.float32
+    for _ in range(200):
+        for a, b in zip(*outs, strict=True):
+            assert (a == b).all()
+        actions = random_actions(outs[0].mask, rng)
+        outs = [env.step(actions) for env in (plain, final)]
+        actions = random_actions(selfplay[0].mask, rng)
+        selfplay = [env.step(actions) for env in (kept, raw)]
+        assert kept.final_obs is array and raw.final_obs is not raw.final_obs
+        assert array.dtype == np.uint8 and (array == raw.final_obs).all()
+        ended += int(outs[1].terminated.sum() + selfplay[0].terminated.sum())
+    assert ended > 10
 
 
 def test_an_illegal_action_is_refused_naming_the_envs_and_nothing_changes() -> None:

@@ -11,10 +11,13 @@
 //
 // An env's episode is a deal, a match or a Durak game; when it ends inside a
 // step its reward is in that step's `rewards` and the observation, mask and
-// player written are the next episode's first decision (docs/rl.md).
+// player written are the next episode's first decision (docs/rl.md). The
+// final position's tensors, which that reset replaces, go to `final_obs`
+// when the caller gives one.
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -49,6 +52,11 @@ struct Outputs {
   std::int8_t* player;       // num_envs: the seat to act, 0 or 1
   float* rewards;            // num_envs x 2, by seat (step only)
   std::uint8_t* terminated;  // num_envs, 0/1 (step only)
+  // num_envs x 2 x obs_size by seat, as obs, or null (step only): where an
+  // episode ended, each seat's tensor of the position it ended in (against
+  // an opponent only the agent's: the opponent's hand stays hidden); zero
+  // in every other row.
+  void* final_obs = nullptr;
 };
 
 // The seat the agent plays in single-agent mode.
@@ -76,6 +84,20 @@ class Env {
 
  protected:
   Env(const Config& config, int obs_size);
+  // Row `row` of an observation array of this env's dtype.
+  void* obs_row(void* base, std::size_t row) const noexcept {
+    return static_cast<char*>(base) + row * std::size_t(obs_size_) * obs_bytes();
+  }
+  std::size_t obs_bytes() const noexcept { return config_.uint8_obs ? 1 : sizeof(float); }
+  // Whether `seat` (0 or 1) is shown its final tensor: both seats in
+  // self-play, only the agent against an opponent.
+  bool final_shown(int seat) const noexcept {
+    return config_.opponent == players::Player::kNone || seat == kAgentSeat;
+  }
+  // Zeroes env i's final_obs rows, if the caller asked for them.
+  void clear_final(std::size_t i, const Outputs& out) const noexcept {
+    if (out.final_obs) std::memset(obs_row(out.final_obs, 2 * i), 0, 2 * obs_size_ * obs_bytes());
+  }
   // Begins episode episode_[i] of env i, plays the opponent up to the
   // agent's first decision and writes it into row i. An episode that ends
   // before the agent has a decision is skipped: episode_[i] moves on.

@@ -64,7 +64,11 @@ class DurakEnv final : public Env {
     const bool ended = td::is_over(e.s);
     out.terminated[i] = ended;
     durak_rewards(e.s, out.rewards + 2 * i);
-    if (ended) return true;
+    clear_final(i, out);
+    if (ended) {
+      if (out.final_obs) observe_final(i, out);
+      return true;
+    }
     decide(i, out);
     return false;
   }
@@ -85,17 +89,28 @@ class DurakEnv final : public Env {
     }
   }
 
+  void observe_to(const td::InfoSet& info, void* row) const noexcept {
+    if (config_.uint8_obs)
+      td::observe(info, static_cast<std::uint8_t*>(row));
+    else
+      td::observe(info, static_cast<float*>(row));
+  }
+
   void decide(std::size_t i, const Outputs& out) noexcept {
     const Slot& e = slots_[i];
     const int seat = td::turn_of(e.s);
-    const td::InfoSet info = td::info_set(e.s, e.shown, seat);
-    if (config_.uint8_obs)
-      td::observe(info, static_cast<std::uint8_t*>(out.obs) + i * td::kObsSize);
-    else
-      td::observe(info, static_cast<float*>(out.obs) + i * td::kObsSize);
+    observe_to(td::info_set(e.s, e.shown, seat), obs_row(out.obs, i));
     legal_[i] = td::legal_actions(e.s, seat);
     put_bits<kActions / 8>(out.mask + i * kActions, legal_[i]);
     out.player[i] = std::int8_t(seat - 1);
+  }
+
+  // The ended game's tensors, from each shown seat's information set.
+  void observe_final(std::size_t i, const Outputs& out) const noexcept {
+    const Slot& e = slots_[i];
+    for (int seat = 0; seat < 2; ++seat)
+      if (final_shown(seat))
+        observe_to(td::info_set(e.s, e.shown, seat + 1), obs_row(out.final_obs, 2 * i + seat));
   }
 
   std::vector<Slot> slots_;

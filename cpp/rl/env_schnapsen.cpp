@@ -71,7 +71,11 @@ class SchnapsenEnv final : public Env {
       match_rewards(e.m, out.rewards + 2 * i);
     else
       deal_rewards(e.m.deal, out.rewards + 2 * i);
-    if (ended) return true;
+    clear_final(i, out);
+    if (ended) {
+      if (out.final_obs) observe_final(i, out);
+      return true;
+    }
     decide(i, out);
     return false;
   }
@@ -103,17 +107,27 @@ class SchnapsenEnv final : public Env {
     }
   }
 
-  // A deal pays its game points, a match one point, to the winner; the
-  // loser pays the same.
-  void decide(std::size_t i, const Outputs& out) noexcept {
-    const Slot& e = slots_[i];
-    const ts::Seat seat = e.m.deal.turn;
+  // `seat`'s tensor of env e's position into `row`.
+  void observe_to(const Slot& e, ts::Seat seat, void* row) const noexcept {
     const ts::InfoSet info =
         match_ ? ts::info_set(e.m, e.shown, seat) : ts::info_set(e.m.deal, e.shown, seat);
     if (config_.uint8_obs)
-      ts::observe(info, static_cast<std::uint8_t*>(out.obs) + i * ts::kObsSize);
+      ts::observe(info, static_cast<std::uint8_t*>(row));
     else
-      ts::observe(info, static_cast<float*>(out.obs) + i * ts::kObsSize);
+      ts::observe(info, static_cast<float*>(row));
+  }
+
+  // The ended episode's tensors, from each shown seat's information set.
+  void observe_final(std::size_t i, const Outputs& out) const noexcept {
+    for (int seat = 0; seat < 2; ++seat)
+      if (final_shown(seat))
+        observe_to(slots_[i], ts::Seat(seat), obs_row(out.final_obs, 2 * i + seat));
+  }
+
+  void decide(std::size_t i, const Outputs& out) noexcept {
+    const Slot& e = slots_[i];
+    const ts::Seat seat = e.m.deal.turn;
+    observe_to(e, seat, obs_row(out.obs, i));
     legal_[i] = ts::legal_actions(e.m.deal, seat);
     put_bits<kActions / 8>(out.mask + i * kActions, legal_[i]);
     out.player[i] = std::int8_t(seat);

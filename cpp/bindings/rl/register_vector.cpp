@@ -6,8 +6,10 @@
 
 #include <atomic>
 #include <climits>
+#include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bindings/common/args.hpp"
@@ -30,6 +32,17 @@ namespace {
 namespace trl = trumpf::rl;
 namespace ts = trumpf::schnapsen;
 
+// A writeable array's data, or refuse: copy=False arrays are the caller's
+// to look at, and one made read-only is refused here rather than by numpy
+// in the middle of a step.
+void* writeable(py::array& a) {
+  if (!a.writeable())
+    refuse("bad_value",
+           "the VectorEnv's arrays (copy=False) were made read-only; leave them "
+           "writeable, or copy what you keep");
+  return a.mutable_data();
+}
+
 // The arrays one call writes: new ones for every call, or (copy=False) the
 // same ones every time, which keeps a step's memory in cache.
 struct Arrays {
@@ -51,25 +64,26 @@ struct Arrays {
     terminated = py::array_t<bool>(n);
   }
   trl::Outputs outputs() {
-    // copy=False arrays are the caller's to look at; one made read-only is
-    // refused here rather than by numpy in the middle of a step.
-    for (const py::array* a :
-         {&obs, static_cast<py::array*>(&mask), static_cast<py::array*>(&player),
-          static_cast<py::array*>(&rewards), static_cast<py::array*>(&terminated)})
-      if (!a->writeable())
-        refuse("bad_value",
-               "the VectorEnv's arrays (copy=False) were made read-only; leave them "
-               "writeable, or copy what you keep");
-    return trl::Outputs{obs.mutable_data(), reinterpret_cast<std::uint8_t*>(mask.mutable_data()),
-                        player.mutable_data(), rewards.mutable_data(),
-                        reinterpret_cast<std::uint8_t*>(terminated.mutable_data())};
+    trl::Outputs out;
+    out.obs = writeable(obs);
+    out.mask = static_cast<std::uint8_t*>(writeable(mask));
+    out.player = static_cast<std::int8_t*>(writeable(player));
+    out.rewards = static_cast<float*>(writeable(rewards));
+    out.terminated = static_cast<std::uint8_t*>(writeable(terminated));
+    return out;
   }
 };
+
+void clear(py::array& a) { std::memset(writeable(a), 0, std::size_t(a.nbytes())); }
 
 struct VectorEnv {
   std::unique_ptr<trl::Env> env;
   // copy=False: the arrays every call writes and returns, made once.
   std::unique_ptr<Arrays> kept;
+  // final_obs=True: the final tensors the last step wrote (num_envs x 2 x
+  // obs_size), kept here and read through the final_obs property.
+  std::unique_ptr<py::array> final;
+  bool copy = true;
   // Set while a call runs without the GIL: a second thread's call on the
   // same env is refused rather than racing it.
   std::atomic<bool> busy{false};
@@ -128,7 +142,7 @@ players::Player opponent_of(trl::Game game, py::handle h) {
 std::unique_ptr<VectorEnv> make(py::handle game, py::handle num_envs, py::handle seed,
                                 py::handle opponent, py::handle threads, py::handle rules,
                                 py::handle obs_dtype, py::handle copy, py::handle expert_samples,
-                                py::handle expert_budget) {
+                                py::handle expert_budget, py::handle final_obs) {
   trl::Config c = config_of(game, rules);
   c.opponent = opponent_of(c.game, opponent);
   c.expert = expert_budget_arg(expert_samples, expert_budget);
@@ -137,15 +151,24 @@ std::unique_ptr<VectorEnv> make(py::handle game, py::handle num_envs, py::handle
   c.num_envs = std::uint32_t(int_arg(num_envs, 1, trl::kMaxEnvs, "bad_envs", "num_envs"));
   c.threads = int(int_arg(threads, 1, trl::kMaxThreads, "bad_threads", "threads"));
   c.uint8_obs = uint8_obs_arg(obs_dtype);
-  if (!PyBool_Check(copy.ptr()))
-    refuse("bad_value", "copy is True or False, not " + repr_text(copy));
+  for (const auto& [name, flag] : {std::pair{"copy", copy}, std::pair{"final_obs", final_obs}})
+    if (!PyBool_Check(flag.ptr()))
+      refuse("bad_value", std::string(name) + " is True or False, not " + repr_text(flag));
   auto v = std::make_unique<VectorEnv>();
   try {
     v->env = trl::make_env(c);
   } catch (const sim::ThreadsRefused& e) {
     refuse("bad_threads", e.what());
   }
-  if (copy.ptr() == Py_False) v->kept = std::make_unique<Arrays>(*v->env);
+  v->copy = copy.ptr() == Py_True;
+  if (!v->copy) v->kept = std::make_unique<Arrays>(*v->env);
+  if (final_obs.ptr() == Py_True) {
+    const std::vector<py::ssize_t> shape{py::ssize_t(c.num_envs), 2, v->env->obs_size()};
+    v->final =
+        std::make_unique<py::array>(c.uint8_obs ? py::array(py::dtype::of<std::uint8_t>(), shape)
+                                                : py::array(py::dtype::of<float>(), shape));
+    clear(*v->final);
+  }
   return v;
 }
 
@@ -155,6 +178,7 @@ py::tuple reset(py::handle self) {
   std::unique_ptr<Arrays> fresh = v.kept ? nullptr : std::make_unique<Arrays>(*v.env);
   Arrays& a = v.kept ? *v.kept : *fresh;
   const trl::Outputs out = a.outputs();
+  if (v.final) clear(*v.final);  // no step has ended an episode since
   {
     py::gil_scoped_release nogil;
     v.env->reset(out);
@@ -218,7 +242,8 @@ py::tuple step(py::handle self, py::handle actions_h) {
   if (!bad.empty()) refuse_illegal(*v.env, actions, bad);
   std::unique_ptr<Arrays> fresh = v.kept ? nullptr : std::make_unique<Arrays>(*v.env);
   Arrays& a = v.kept ? *v.kept : *fresh;
-  const trl::Outputs out = a.outputs();
+  trl::Outputs out = a.outputs();
+  if (v.final) out.final_obs = writeable(*v.final);
   {
     py::gil_scoped_release nogil;
     v.env->step(actions.data(), out);
@@ -233,7 +258,7 @@ void register_vector(py::module_& m) {
       .def(py::init(&make), py::arg("game"), py::arg("num_envs"), py::arg("seed"),
            py::arg("opponent") = py::none(), py::arg("threads") = 1, py::arg("rules") = py::none(),
            py::arg("obs_dtype") = "float32", py::arg("copy") = true, py::arg("expert_samples") = 0,
-           py::arg("expert_budget") = 0)
+           py::arg("expert_budget") = 0, py::arg("final_obs") = false)
       .def("reset", &reset,
            "Begins the next episode of every env; returns (obs, mask, player) of each one's "
            "first decision.")
@@ -260,6 +285,19 @@ void register_vector(py::module_& m) {
             return out;
           },
           "The episode number each env is playing.")
+      .def_property_readonly(
+          "final_obs",
+          [](py::handle self) -> py::object {
+            VectorEnv& v = self_of<VectorEnv>(self);
+            Busy busy(v);  // a step on another thread writes it
+            if (!v.final)
+              refuse("bad_value",
+                     "this VectorEnv keeps no final observations: make it with final_obs=True");
+            if (!v.copy) return *v.final;
+            return v.final->attr("copy")();
+          },
+          "Where the last step ended an episode, each seat's tensor of its final position "
+          "(num_envs x 2 x obs_size; the agent's only against an opponent; zero elsewhere).")
       .def_property_readonly(
           "num_envs",
           [](py::handle self) { return self_of<VectorEnv>(self).env->episodes().size(); },

@@ -31,6 +31,7 @@ class VectorEnv:
         copy: bool = True,
         expert_samples: int = 0,
         expert_budget: int = 0,
+        final_obs: bool = False,
     ) -> None: ...
     def reset(
         self,
@@ -47,6 +48,8 @@ class VectorEnv:
     def reseed(self, seed: bytes) -> None: ...
     @property
     def episodes(self) -> npt.NDArray[np.uint64]: ...
+    @property
+    def final_obs(self) -> npt.NDArray[Any]: ...
     @property
     def num_envs(self) -> int: ...
     @property

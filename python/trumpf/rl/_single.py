@@ -3,19 +3,19 @@
 Episode ``e`` is always episode ``e`` of ``VectorEnv(game, 1, seed,
 opponent)``: the game ``VectorEnv.build(0, e)`` and, against an opponent,
 the moves ``VectorEnv.opponent_for(0, e)`` makes, with an episode that would
-end before the agent's first decision skipped, as the batch skips it. Two
-drivers play it, chosen by the cost of the engine's calls:
+end before the agent's first decision skipped, as the batch skips it.
 
-- :class:`ScalarEpisode` (the Schnapsen family) plays the Deal or Match
-  itself: its observation and mask are one C++ call each, and the final
-  position is at hand.
-- :class:`BatchEpisode` (Durak) steps the C++ batch of one env, which keeps
-  the information sets as the game goes (Durak's scalar ``info`` replays the
-  game's record, so each call costs more as the game goes on). The batch
-  gives the tensors of the seat to act; the seat off turn and the final
-  position (the batch resets an ended env in the same step) are observed
-  on the scalar game, rebuilt from the episode's actions once an episode
-  and only as far as asked.
+:class:`BatchEpisode` plays it by stepping that C++ batch of one env: a
+decision is one call, the opponent's moves and the information sets kept
+inside it (the scalar Deal, Match or Game would take a call for the move,
+one for each opponent move and its legal list, and one each for the
+observation and the mask; Durak's scalar ``info`` also replays the game's
+record, so it costs more as the game goes on). The batch gives the tensors
+of the seat to act and, when an episode ends, the final position's
+(``final_obs``: the batch resets an ended env in the same step). The seat
+off turn in a running game, an abandoned game and :meth:`Single.table` come
+from the scalar game, rebuilt from the episode's actions once an episode
+and only as far as asked.
 
 No framework is imported here.
 """
@@ -33,7 +33,6 @@ from trumpf.rl.vector import GAMES, VectorEnv, _seed_bytes
 
 __all__ = [
     "BatchEpisode",
-    "ScalarEpisode",
     "Single",
     "check_options",
     "legal_actions",
@@ -109,7 +108,9 @@ class Single:
     tensors (valid until the next step: copy what you keep).
     """
 
-    def __init__(self, game: str, opponent: str | None, rules: object = None) -> None:
+    def __init__(
+        self, game: str, opponent: str | None, rules: object = None, final_obs: bool = False
+    ) -> None:
         if game not in GAMES:
             raise Error("bad_game", f"unknown game {game!r}; one of {', '.join(GAMES)}")
         self.game = game
@@ -119,7 +120,9 @@ class Single:
         # A throwaway seed checks the arguments now; reset() brings the real one.
         # copy=False: the batch writes every step into the same arrays, and
         # the rows a caller keeps are copied (two small copies, not five arrays).
-        self.env = VectorEnv(game, 1, seed=bytes(32), opponent=opponent, rules=rules, copy=False)
+        self.env = VectorEnv(
+            game, 1, seed=bytes(32), opponent=opponent, rules=rules, copy=False, final_obs=final_obs
+        )
         self.started = False
         self.over = True
         self.episode = 0
@@ -188,85 +191,15 @@ class Single:
         return np.zeros(rl.N_ACTIONS, np.bool_)
 
 
-class ScalarEpisode(Single):
-    """Plays the episode's Deal or Match itself (the Schnapsen family)."""
-
-    def __init__(self, game: str, opponent: str | None, rules: object = None) -> None:
-        super().__init__(game, opponent, rules)
-        self._table: Any = None
-        self._choose: Any = None
-        self._given = False
-
-    def reset(self, seed: bytes | None = None) -> None:
-        seed = self._seed_for_reset(seed)
-        if seed is not None:
-            self.env.reset(seed=seed)  # the seed build() and opponent_for() read
-            episode = 0
-        else:
-            episode = self.episode + 1
-        agent = self.seats[0]
-        while True:
-            self._table = table = self.env.build(0, episode)
-            if self.opponent is None:
-                break
-            self._choose = choose = self.env.opponent_for(0, episode)
-            while not table.over and table.turn != agent:
-                table.apply(table.turn, choose(table, table.turn))
-            if not table.over:
-                break
-            episode += 1  # over before the agent's first decision: skipped, as in the batch
-        self.episode = episode
-        self._begun()
-        self._decision()
-
-    def _decision(self) -> None:
-        table = self._table
-        seat = table.turn
-        self.player = 0 if seat == "p1" else 1
-        self.obs = _core.rl.observe(table, seat)
-        self.mask = _core.rl.legal_mask(table, seat)
-        self._given = False
-
-    def step(self, action: int) -> bool:
-        table = self._table
-        table.apply(table.turn, _core.rl.move_of(table, action))
-        choose = self._choose
-        if choose is not None:
-            agent = self.seats[0]
-            while not table.over and table.turn != agent:
-                table.apply(table.turn, choose(table, table.turn))
-        if table.over:
-            self.over = True
-            self.rewards = rewards_of(table)
-            return True
-        self._decision()
-        return False
-
-    def table(self) -> Any:
-        return self._table
-
-    # Each decision's observation is new (rl.observe's): it is handed out as it
-    # is the first time, and computed afresh for any later asking.
-
-    def decision(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
-        obs = self.obs
-        if self._given:
-            obs = _core.rl.observe(self._table, self.seats[self.player])
-        self._given = True
-        return obs, self.mask.astype(np.int8)
-
-    def observe(self, seat: int) -> npt.NDArray[np.float32]:
-        obs: npt.NDArray[np.float32] = _core.rl.observe(self._table, self.seats[seat])
-        return obs
-
-
 class BatchEpisode(Single):
-    """Steps the C++ batch of one env (Durak); the scalar game is rebuilt
-    from the episode's actions only when asked for."""
+    """Steps the C++ batch of one env; the scalar game is rebuilt from the
+    episode's actions only when asked for."""
 
     def __init__(self, game: str, opponent: str | None, rules: object = None) -> None:
-        super().__init__(game, opponent, rules)
+        super().__init__(game, opponent, rules, final_obs=True)
         self._act = np.zeros(1, np.int64)
+        self._final: Any = self.env.final_obs  # copy=False: the array every step writes
+        self._ended = False  # the episode reached its end in step(), so _final holds it
         self._step = self.env._core.step  # the batch's step without the named tuple
         self.actions: list[int] = []
         self._next: tuple[Any, Any, int, int] | None = None
@@ -288,6 +221,7 @@ class BatchEpisode(Single):
             self.obs, self.mask, self.player = obs[0], mask[0], int(player[0])
             self.episode = int(self.env.episodes[0])
         self._next = None
+        self._ended = False
         self.actions = []
         self._table = None
         self._begun()
@@ -298,6 +232,7 @@ class BatchEpisode(Single):
         self.actions.append(action)
         if terminated[0]:
             self.over = True
+            self._ended = True
             self.rewards = (float(rewards[0, 0]), float(rewards[0, 1]))
             # The next episode's first decision, which the batch began already.
             first = (obs[0].copy(), mask[0].copy(), int(player[0]), int(self.env.episodes[0]))
@@ -309,6 +244,15 @@ class BatchEpisode(Single):
     def abandon(self, rewards: tuple[float, float]) -> None:
         super().abandon(rewards)
         self._next = None
+
+    def observe(self, seat: int) -> npt.NDArray[np.float32]:
+        """As :meth:`Single.observe`; an episode that ended in :meth:`step`
+        gives the final tensors the batch wrote (in single-agent play the
+        agent's alone, so the opponent's comes from the rebuilt game)."""
+        if self._ended and (self.opponent is None or seat == 0):
+            obs: npt.NDArray[np.float32] = self._final[0, seat].copy()
+            return obs
+        return super().observe(seat)
 
     def table(self) -> Any:
         """The episode's game as it stands now, rebuilt through the ordinary
@@ -338,10 +282,8 @@ class BatchEpisode(Single):
 
 
 def single(game: str, opponent: str | None, rules: object = None) -> Single:
-    """The driver for ``game``: the batch for Durak, the scalar game otherwise."""
-    if game == "durak":
-        return BatchEpisode(game, opponent, rules)
-    return ScalarEpisode(game, opponent, rules)
+    """The driver of one env of ``game``."""
+    return BatchEpisode(game, opponent, rules)
 
 
 def secrets_seed() -> bytes:

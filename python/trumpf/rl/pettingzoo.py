@@ -32,9 +32,10 @@ in trumpf imports it.
 
 Games: any of :data:`trumpf.rl.GAMES` (a deal, a match with ``-match``,
 the house-rule presets, ``durak``), ``rules=`` a variant value as
-``Deal.build`` takes. The C++ batch of one env plays the game; the seat off
-turn and the final position are observed through the ordinary API, on the
-game rebuilt from its episode and actions (once per episode).
+``Deal.build`` takes. The C++ batch of one env plays the game and gives
+the tensors of the seat to act and, at the end, both seats' final ones;
+the seat off turn in a running game is observed through the ordinary API,
+on the game rebuilt from its episode and actions (once per episode).
 """
 
 from __future__ import annotations

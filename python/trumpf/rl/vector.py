@@ -59,7 +59,9 @@ class Step(NamedTuple):
 
     Where an env's episode ended (``terminated``), ``rewards`` are its final
     rewards and ``obs``, ``mask`` and ``player`` are already the next
-    episode's first decision: the env reset itself in the same step.
+    episode's first decision: the env reset itself in the same step (an
+    env made with ``final_obs=True`` keeps the final position's tensors in
+    :attr:`VectorEnv.final_obs`).
     """
 
     obs: npt.NDArray[Any]
@@ -94,7 +96,8 @@ class VectorEnv:
     ones). ``seed`` is 32 bytes or 64 hex digits; a fresh one is drawn when
     it is None and kept in :attr:`seed`. ``copy=False`` returns the same
     arrays from every call, overwritten by the next one (copy what you keep):
-    a large batch's step then stays in cache.
+    a large batch's step then stays in cache. ``final_obs=True`` keeps the
+    tensors of each ended episode's final position (:attr:`final_obs`).
 
     Rewards, by seat: a deal pays its game points to the winner and takes
     them from the loser, a Durak game +1 and -1 (0 for a draw), a match +1
@@ -118,6 +121,7 @@ class VectorEnv:
         *,
         expert_samples: int = 0,
         expert_budget: int = 0,
+        final_obs: bool = False,
     ) -> None:
         self._seed = _seed_bytes(seed)
         self._core = _core.rl.VectorEnv(
@@ -131,6 +135,7 @@ class VectorEnv:
             copy,
             expert_samples,
             expert_budget,
+            final_obs,
         )
         self._game = game
         self._opponent = opponent
@@ -182,6 +187,23 @@ class VectorEnv:
     def episodes(self) -> npt.NDArray[np.uint64]:
         """The episode number each env is playing (a copy)."""
         return self._core.episodes
+
+    @property
+    def final_obs(self) -> npt.NDArray[Any]:
+        """The final position's tensors of the episodes the last :meth:`step` ended.
+
+        ``(num_envs, 2, obs_size)`` float32 (or uint8), by seat, for an env
+        made with ``final_obs=True``: where that step's ``terminated`` is set,
+        row ``[i, s]`` is seat ``s``'s observation of the position its episode
+        ended in, taken before the env reset itself (``rl.observe`` of the
+        finished game). Self-play gives both seats; single-agent play only
+        the agent's seat 0, the opponent's row staying zero, as do the rows
+        of envs that did not end (and all of them after :meth:`reset`). A
+        copy, unless the env was made with ``copy=False``; Error ``bad_value``
+        for an env made without ``final_obs``.
+        """
+        final: npt.NDArray[Any] = self._core.final_obs
+        return final
 
     def reset(self, seed: bytes | str | None = None) -> Reset:
         """Begins the next episode of every env and returns each one's first decision.
