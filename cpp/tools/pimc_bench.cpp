@@ -56,10 +56,12 @@ double cpu_now() {
 }
 
 struct Outcome {
-  int winner = -1;  // player 0 (A), 1 (B), -1 drawn
+  int winner = -1;         // player 0 (A), 1 (B), -1 drawn
   int points[2] = {0, 0};  // game points won by A, B (deals)
   double seconds[2] = {0, 0};
   long moves[2] = {0, 0};
+  long worlds[2] = {0, 0};  // worlds the expert visited, over its exact searches
+  long searched[2] = {0, 0};
 };
 
 struct Run {
@@ -106,7 +108,13 @@ Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
       o.budget = run.budget;
       o.seed = mix(i * 2 + std::uint64_t(player)) >> 1;
       o.presumed = p.presumed;
-      mv = expert.choose(run.match ? info_set(m, shown, seat) : info_set(*s, shown, seat), o);
+      const InfoSet info = run.match ? info_set(m, shown, seat) : info_set(*s, shown, seat);
+      mv = expert.choose(info, o);
+      const int weight = info.counts[0] + info.counts[1] + info.draw_left;
+      if (expert.stats().worlds > 0 && weight <= kExactWeight[info.rules.base]) {
+        out.worlds[player] += expert.stats().worlds;
+        ++out.searched[player];
+      }
     } else {
       mv = bot_choose(*s, seat, 2);
     }
@@ -150,10 +158,10 @@ int main(int argc, char** argv) {
   const std::uint64_t games = std::strtoull(argv[5], nullptr, 10) / 2 * 2;
   const int threads = std::atoi(argv[6]);
   const ExpertOptions defaults;
-  run.samples = argc > 7 && std::atoi(argv[7]) > 0 ? std::uint32_t(std::atoi(argv[7]))
-                                                   : defaults.samples;
-  run.budget = argc > 8 && std::atoll(argv[8]) > 0 ? std::uint64_t(std::atoll(argv[8]))
-                                                   : defaults.budget;
+  run.samples =
+      argc > 7 && std::atoi(argv[7]) > 0 ? std::uint32_t(std::atoi(argv[7])) : defaults.samples;
+  run.budget =
+      argc > 8 && std::atoll(argv[8]) > 0 ? std::uint64_t(std::atoll(argv[8])) : defaults.budget;
   std::vector<Outcome> outcomes(games);
   std::atomic<std::uint64_t> next{0};
   std::vector<std::thread> pool;
@@ -164,7 +172,7 @@ int main(int argc, char** argv) {
     });
   for (std::thread& t : pool) t.join();
 
-  long wins[2] = {0, 0}, moves[2] = {0, 0};
+  long wins[2] = {0, 0}, moves[2] = {0, 0}, worlds[2] = {0, 0}, searched[2] = {0, 0};
   double seconds[2] = {0, 0}, sum = 0, sum2 = 0;
   for (std::uint64_t p = 0; p < games / 2; ++p) {
     // A's net game points (deals) or net wins (matches) over the pair.
@@ -174,6 +182,8 @@ int main(int argc, char** argv) {
       if (o.winner >= 0) ++wins[o.winner];
       for (int k = 0; k < 2; ++k) {
         moves[k] += o.moves[k];
+        worlds[k] += o.worlds[k];
+        searched[k] += o.searched[k];
         seconds[k] += o.seconds[k];
       }
       net += run.match ? (o.winner == 0) - (o.winner == 1) : o.points[0] - o.points[1];
@@ -185,9 +195,12 @@ int main(int argc, char** argv) {
   const double sd = pairs > 1 ? std::sqrt((sum2 - sum * mean) / (pairs - 1)) : 0.0;
   std::printf(
       "{\"games\": %llu, \"wins\": [%ld, %ld], \"pair_net_mean\": %.6f, \"pair_net_sd\": %.6f, "
-      "\"ms_per_move\": [%.4f, %.4f], \"moves\": [%ld, %ld]}\n",
+      "\"ms_per_move\": [%.4f, %.4f], \"moves\": [%ld, %ld], "
+      "\"worlds_per_exact_search\": [%.2f, %.2f]}\n",
       (unsigned long long)games, wins[0], wins[1], mean, sd,
       moves[0] ? 1e3 * seconds[0] / double(moves[0]) : 0.0,
-      moves[1] ? 1e3 * seconds[1] / double(moves[1]) : 0.0, moves[0], moves[1]);
+      moves[1] ? 1e3 * seconds[1] / double(moves[1]) : 0.0, moves[0], moves[1],
+      searched[0] ? double(worlds[0]) / double(searched[0]) : 0.0,
+      searched[1] ? double(worlds[1]) / double(searched[1]) : 0.0);
   return 0;
 }
