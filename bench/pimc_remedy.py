@@ -1,8 +1,8 @@
 """Does a remedy for PIMC's weakness help the Schnapsen-family expert (issue 12)?
 
-    python bench/pimc_remedy.py                  # every row (about an hour on 2 quiet cores)
-    python bench/pimc_remedy.py --scale 0.25     # fewer games, wider intervals
-    python bench/pimc_remedy.py --remedy pv1     # another setting of the remedy
+    python bench/pimc_remedy.py                   # every row (about 20 minutes of one core)
+    python bench/pimc_remedy.py --scale 0.25      # fewer games, wider intervals
+    python bench/pimc_remedy.py --remedies pv8    # another setting of the remedy
 
 Builds cpp/tools/pimc_bench.cpp (TRUMPF_TOOLS=ON) into build/tools and plays
 the expert's presumed-value mode (``pvK``: the other seat's first answer
@@ -68,26 +68,27 @@ def row(variant: str, form: str, a: str, b: str, r: dict[str, Any]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=float, default=1.0, help="games a row, times this")
-    parser.add_argument("--remedy", default="pv3", help="the remedy's player (pvK)")
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--remedies", default="pv1,pv3", help="the remedy's settings (pvK), the first for every row"
+    )
+    parser.add_argument("--threads", type=int, default=1, help="2 only on a quiet machine")
     args = parser.parse_args()
     build()
     print(
-        "| games | A v B | A's share | 95% interval | decided of n | A's net a pair (95%) | ms a move A / B |"
+        "| games | A v B | A's share | 95% interval | decided of n | A's net a pair (95%) "
+        "| ms a move A / B |"
     )
     print("|---|---|---|---|---|---|---|")
-    remedy = args.remedy
-    plan = [
-        ("schnapsen", "deal", remedy, "expert", 2000),
+    remedies = args.remedies.split(",")
+    remedy = remedies[0]
+    plan = [("schnapsen", "deal", r, "expert", 2000) for r in remedies]
+    plan += [
         ("sixtysix", "deal", remedy, "expert", 2000),
-        ("schnapsen", "match", remedy, "expert", 600),
-        ("sixtysix", "match", remedy, "expert", 600),
-        ("schnapsen", "deal", remedy, "bot2", 1000),
-        ("schnapsen", "deal", "expert", "bot2", 1000),
-        ("sixtysix", "deal", remedy, "bot2", 1000),
-        ("sixtysix", "deal", "expert", "bot2", 1000),
-        ("schnapsen", "match", remedy, "bot2", 400),
-        ("schnapsen", "match", "expert", "bot2", 400),
+        ("schnapsen", "deal", remedy, "bot2", 600),
+        ("schnapsen", "deal", "expert", "bot2", 600),
+        ("sixtysix", "deal", remedy, "bot2", 400),
+        ("sixtysix", "deal", "expert", "bot2", 400),
+        ("schnapsen", "match", remedy, "expert", 200),
     ]
     for variant, form, a, b, games in plan:
         n = max(int(games * args.scale) // 2 * 2, 2)
