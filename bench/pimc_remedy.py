@@ -59,7 +59,7 @@ def row(variant: str, form: str, a: str, b: str, r: dict[str, Any]) -> str:
     mean = r["pair_net_mean"]
     ms_a, ms_b = r["ms_per_move"]
     return (
-        f"| {variant} {form}s | {a} v {b} | {share:.1%} | {low:.1%} to {high:.1%} | "
+        f"| {variant} {form}{'es' if form == 'match' else 's'} | {a} v {b} | {share:.1%} | {low:.1%} to {high:.1%} | "
         f"{wins_a + wins_b:,} of {r['games']:,} | {mean:+.3f} ({mean - half:+.3f} to "
         f"{mean + half:+.3f}) | {ms_a:.2f} / {ms_b:.2f} |"
     )
