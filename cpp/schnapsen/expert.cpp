@@ -1,6 +1,7 @@
 #include "schnapsen/expert.hpp"
 
 #include "schnapsen/bot.hpp"
+#include "schnapsen/presumed.hpp"
 
 namespace trumpf::schnapsen {
 
@@ -41,6 +42,7 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
   const std::uint64_t nodes_before = solver_.nodes();
   std::uint64_t rolled = 0;
   const std::uint32_t samples = options.samples ? options.samples : 1;
+  Stream answers = worlds::stream_of(options.seed, decision_of(info) | std::uint64_t(1) << 63);
 
   auto visit = [&](const World& w) {
     if (stats_.worlds > 0 && stats_.work >= options.budget) return false;
@@ -52,7 +54,9 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
     }
     if (exact) {
       int values[kMaxMoves];
-      n = solver_.values(s, moves, values);
+      n = options.presumed > 0
+              ? presumed_values(solver_, info, s, answers, options.presumed, moves, values)
+              : solver_.values(s, moves, values);
       for (int i = 0; i < n; ++i) sums[i] += values[i];
     } else {
       n = legal_moves(s, seat, moves);

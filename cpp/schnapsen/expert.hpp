@@ -22,7 +22,9 @@
 // units (solver positions plus rollout moves) are spent, checked before
 // each world, so a decision is reproducible and costs at most about one
 // world beyond its budget. A seat with one legal move plays it without a
-// search.
+// search. With options.presumed, a world solved exactly is valued by
+// presumed_values instead (presumed.hpp), its other seat's worlds drawn
+// from worlds::stream_of(seed, decision | 1 << 63).
 #pragma once
 
 #include <cstdint>
@@ -38,6 +40,9 @@ struct ExpertOptions {
   std::uint64_t budget = 200'000;  // work units a decision, at most (about a world more)
   std::uint64_t seed = 0;
   int exact_weight = 0;  // 0: the variant's (kExactWeight)
+  // Worlds of the other seat's own a solved world's first answer is chosen
+  // from (presumed.hpp); 0: plain PIMC, the answer that is best in the world.
+  int presumed = 0;
 };
 
 // Cards left (both hands and the talon still to draw) at which a world is

@@ -14,4 +14,5 @@ target_sources(trumpf_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/observe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/worlds.cpp
   ${CMAKE_CURRENT_LIST_DIR}/expert.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/presumed.cpp
 )

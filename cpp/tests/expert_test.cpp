@@ -8,6 +8,7 @@
 //   - the expert, asked in it, makes the same move as in the true position
 //     (the move depends on the InfoSet and the seed alone);
 //   - the same seed twice gives the same move, and the move is legal.
+// The same holds for the expert's presumed-value mode (presumed.hpp).
 #include "durak/expert.hpp"
 
 #include <cstdint>
@@ -81,6 +82,52 @@ void schnapsen_deals(const schnapsen::Rules& rules, int deals) {
   }
 }
 
+// The same for the presumed-value mode (schnapsen/presumed.hpp), which
+// deals the other seat's worlds from each of its own: the move is legal,
+// the same twice, and the same in every world of the InfoSet. Returns how
+// many decisions it made differently from plain PIMC with the same seed
+// (the mode must change something).
+int presumed_deals(const schnapsen::Rules& rules, int deals) {
+  using namespace schnapsen;
+  Expert expert;
+  ExpertOptions plain;
+  plain.samples = 6;
+  ExpertOptions presumed = plain;
+  presumed.presumed = 2;
+  int differ = 0;
+  for (int d = 1; d <= deals; ++d) {
+    DealState s;
+    CHECK(deal_new(s, rules, kSeed, std::uint64_t(d), Seat(d & 1)) == Code::kOk);
+    Shown shown;
+    shown_start(shown, s);
+    while (!s.over) {
+      const Seat seat = s.turn;
+      const InfoSet info = info_set(s, shown, seat);
+      Hidden hidden;
+      CHECK(hidden_of(info, &hidden));
+      plain.seed = presumed.seed = std::uint64_t(d) * 131 + s.tricks_played;
+      const Move m = expert.choose(info, presumed);
+      CHECK(legal_in(s, seat, m));
+      CHECK(expert.choose(info, presumed) == m);
+      differ += !(expert.choose(info, plain) == m);
+      Stream stream = worlds::stream_of(std::uint64_t(d) + 1000, s.tricks_played);
+      for (int k = 0; k < 2; ++k) {
+        World w;
+        worlds::sample(hidden, stream, &w);
+        DealState other;
+        deal_of(info, w, other);
+        CHECK(same_info(info_set(other, shown, seat), info));
+        CHECK(expert.choose(info_set(other, shown, seat), presumed) == m);
+      }
+      const Before before = before_of(s);
+      const Move played = bot_choose(s, seat, 2);
+      CHECK(apply_move(s, seat, played, nullptr) == Code::kOk);
+      shown_update(shown, before, seat, played, s);
+    }
+  }
+  return differ;
+}
+
 bool same_info(const durak::InfoSet& a, const durak::InfoSet& b) {
   return a.seat == b.seat && a.turn == b.turn && a.hand == b.hand && a.known == b.known &&
          a.unseen == b.unseen && a.counts[0] == b.counts[0] && a.counts[1] == b.counts[1] &&
@@ -132,6 +179,9 @@ int main() {
   schnapsen::Rules tjger{};
   CHECK(schnapsen::rules_named("schnapsen-tjger", &tjger));
   schnapsen_deals(tjger, 20);
+  CHECK(presumed_deals(schnapsen::reference_rules(schnapsen::kSchnapsen), 20) > 0);
+  CHECK(presumed_deals(schnapsen::reference_rules(schnapsen::kSixtySix), 20) > 0);
+  CHECK(presumed_deals(tjger, 10) > 0);
   durak_games(12);
   return trumpf::test::report("expert_test");
 }

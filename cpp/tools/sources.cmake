@@ -6,3 +6,6 @@ target_link_libraries(trumpf_rl PRIVATE trumpf_engine)
 # The exact solvers on random positions (bench/solver.py).
 add_executable(trumpf_solve_bench cpp/tools/solve_bench.cpp)
 target_link_libraries(trumpf_solve_bench PRIVATE trumpf_engine)
+# The expert's PIMC remedy against plain PIMC and bot2 (bench/pimc_remedy.py).
+add_executable(trumpf_pimc_bench cpp/tools/pimc_bench.cpp)
+target_link_libraries(trumpf_pimc_bench PRIVATE trumpf_engine)

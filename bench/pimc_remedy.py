@@ -1,0 +1,99 @@
+"""Does a remedy for PIMC's weakness help the Schnapsen-family expert (issue 12)?
+
+    python bench/pimc_remedy.py                   # every row (about 20 minutes of one core)
+    python bench/pimc_remedy.py --scale 0.25      # fewer games, wider intervals
+    python bench/pimc_remedy.py --remedies pv8    # another setting of the remedy
+
+Builds cpp/tools/pimc_bench.cpp (TRUMPF_TOOLS=ON) into build/tools and plays
+the expert's presumed-value mode (``pvK``: the other seat's first answer
+chosen from K worlds of its own, cpp/schnapsen/presumed.hpp) against plain
+PIMC (``expert``), and each against bot2, at the same budget (work units, not
+time). Games come in pairs dealt alike with the seats swapped. Prints
+Markdown rows: A's share of the decided games with the 95% Wilson interval,
+A's net game points (deals) or net wins (matches) a pair with a 95% normal
+interval, and each player's CPU milliseconds a move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from trumpf.simulation import wilson
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build" / "tools"
+TOOL = BUILD / "trumpf_pimc_bench"
+
+
+def build() -> None:
+    subprocess.run(
+        ["cmake", "-S", str(ROOT), "-B", str(BUILD), "-DTRUMPF_TOOLS=ON"],
+        check=True,
+        capture_output=True,
+    )
+    subprocess.run(
+        ["cmake", "--build", str(BUILD), "--target", "trumpf_pimc_bench", "-j", "2"],
+        check=True,
+        capture_output=True,
+    )
+
+
+def run(variant: str, form: str, a: str, b: str, games: int, threads: int) -> dict[str, Any]:
+    args = [str(TOOL), variant, form, a, b, str(games), str(threads)]
+    done = subprocess.run(args, check=True, capture_output=True, text=True)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def row(variant: str, form: str, a: str, b: str, r: dict[str, Any]) -> str:
+    wins_a, wins_b = r["wins"]
+    low, high = wilson(wins_a, wins_a + wins_b)
+    share = wins_a / (wins_a + wins_b) if wins_a + wins_b else 0.0
+    pairs = r["games"] // 2
+    half = 1.96 * r["pair_net_sd"] / math.sqrt(pairs) if pairs else 0.0
+    mean = r["pair_net_mean"]
+    ms_a, ms_b = r["ms_per_move"]
+    return (
+        f"| {variant} {form}{'es' if form == 'match' else 's'} | {a} v {b} | {share:.1%} | {low:.1%} to {high:.1%} | "
+        f"{wins_a + wins_b:,} of {r['games']:,} | {mean:+.3f} ({mean - half:+.3f} to "
+        f"{mean + half:+.3f}) | {ms_a:.2f} / {ms_b:.2f} |"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="games a row, times this")
+    parser.add_argument(
+        "--remedies", default="pv1,pv3", help="the remedy's settings (pvK), the first for every row"
+    )
+    parser.add_argument("--threads", type=int, default=1, help="2 only on a quiet machine")
+    args = parser.parse_args()
+    build()
+    print(
+        "| games | A v B | A's share | 95% interval | decided of n | A's net a pair (95%) "
+        "| ms a move A / B |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    remedies = args.remedies.split(",")
+    remedy = remedies[0]
+    plan = [("schnapsen", "deal", r, "expert", 2000) for r in remedies]
+    plan += [
+        ("sixtysix", "deal", remedy, "expert", 2000),
+        ("schnapsen", "deal", remedy, "bot2", 600),
+        ("schnapsen", "deal", "expert", "bot2", 600),
+        ("sixtysix", "deal", remedy, "bot2", 400),
+        ("sixtysix", "deal", "expert", "bot2", 400),
+        ("schnapsen", "match", remedy, "expert", 200),
+    ]
+    for variant, form, a, b, games in plan:
+        n = max(int(games * args.scale) // 2 * 2, 2)
+        print(row(variant, form, a, b, run(variant, form, a, b, n, args.threads)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+// trumpf_pimc_bench VARIANT FORMAT A B GAMES THREADS [SAMPLES BUDGET]:
+// player A against player B over GAMES deals or matches of a Schnapsen-family
+// variant, on THREADS threads, and one line of JSON (bench/pimc_remedy.py).
+//
+//   VARIANT  schnapsen, sixtysix (or any rules preset name)
+//   FORMAT   deal or match
+//   A, B     bot2, expert (plain PIMC), or pvK (the expert with the presumed-
+//            value correction over K worlds of the other seat, presumed.hpp)
+//
+// Games come in pairs dealt alike: game 2p and 2p+1 deal the same cards
+// (deal number p + 1, or a match seed of p) with A and B in swapped seats,
+// so the luck of the cards cancels within a pair. The first dealer
+// alternates from pair to pair. The expert seeds are fixed by (game, player),
+// so a run is reproducible whatever THREADS is. Time is each thread's CPU
+// time around the players' choices, so neighbours disturb it little.
+#include <time.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "schnapsen/bot.hpp"
+#include "schnapsen/expert.hpp"
+#include "schnapsen/info.hpp"
+#include "schnapsen/match.hpp"
+
+using namespace trumpf;
+using namespace trumpf::schnapsen;
+
+namespace {
+
+struct PlayerSpec {
+  bool expert = false;
+  int presumed = 0;
+};
+
+bool spec_named(const std::string& name, PlayerSpec* out) {
+  if (name == "bot2") return true;
+  out->expert = true;
+  if (name == "expert") return true;
+  if (name.size() > 2 && name.compare(0, 2, "pv") == 0) {
+    out->presumed = std::atoi(name.c_str() + 2);
+    return out->presumed > 0;
+  }
+  return false;
+}
+
+double cpu_now() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+struct Outcome {
+  int winner = -1;         // player 0 (A), 1 (B), -1 drawn
+  int points[2] = {0, 0};  // game points won by A, B (deals)
+  double seconds[2] = {0, 0};
+  long moves[2] = {0, 0};
+  long worlds[2] = {0, 0};  // worlds the expert visited, over its exact searches
+  long searched[2] = {0, 0};
+};
+
+struct Run {
+  Rules rules;
+  bool match;
+  PlayerSpec spec[2];
+  std::uint32_t samples;
+  std::uint64_t budget;
+};
+
+std::uint64_t mix(std::uint64_t z) {
+  z += 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// Game i: player A sits in seat i & 1.
+Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
+  const std::uint64_t pair = i / 2;
+  const Seat a = Seat(i & 1), dealer = Seat(pair & 1);
+  std::uint8_t seed[32] = {};
+  for (int k = 0; k < 8; ++k) seed[k] = std::uint8_t(mix(pair) >> (8 * k));
+  MatchState m;
+  DealState* s = &m.deal;
+  if (run.match)
+    match_new(m, run.rules, seed, dealer);
+  else
+    deal_new(m.deal, run.rules, seed, 1, dealer);
+  Shown shown;
+  shown_start(shown, *s);
+  Outcome out;
+  for (;;) {
+    const bool over = run.match ? m.over : s->over;
+    if (over) break;
+    const Seat seat = s->turn;
+    const int player = seat == a ? 0 : 1;
+    const PlayerSpec& p = run.spec[player];
+    const double started = cpu_now();
+    Move mv;
+    if (p.expert) {
+      ExpertOptions o;
+      o.samples = run.samples;
+      o.budget = run.budget;
+      o.seed = mix(i * 2 + std::uint64_t(player)) >> 1;
+      o.presumed = p.presumed;
+      const InfoSet info = run.match ? info_set(m, shown, seat) : info_set(*s, shown, seat);
+      mv = expert.choose(info, o);
+      const int weight = info.counts[0] + info.counts[1] + info.draw_left;
+      if (expert.stats().worlds > 0 && weight <= kExactWeight[info.rules.base]) {
+        out.worlds[player] += expert.stats().worlds;
+        ++out.searched[player];
+      }
+    } else {
+      mv = bot_choose(*s, seat, 2);
+    }
+    out.seconds[player] += cpu_now() - started;
+    ++out.moves[player];
+    const Before before = before_of(*s);
+    const std::uint64_t number = s->number;
+    if (run.match) {
+      match_apply(m, seat, mv, nullptr);
+      if (m.over) break;
+      if (s->number == number)
+        shown_update(shown, before, seat, mv, *s);
+      else
+        shown_start(shown, *s);
+    } else {
+      apply_move(*s, seat, mv, nullptr);
+      shown_update(shown, before, seat, mv, *s);
+    }
+  }
+  const Seat won = run.match ? m.winner : s->result.winner;
+  out.winner = won == kNoSeat ? -1 : (won == a ? 0 : 1);
+  if (!run.match && out.winner >= 0) out.points[out.winner] = s->result.game_points;
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 7) {
+    std::fprintf(stderr, "usage: %s VARIANT deal|match A B GAMES THREADS [SAMPLES BUDGET]\n",
+                 argv[0]);
+    return 2;
+  }
+  Run run;
+  run.match = std::string(argv[2]) == "match";
+  if (!rules_named(argv[1], &run.rules) || !spec_named(argv[3], &run.spec[0]) ||
+      !spec_named(argv[4], &run.spec[1])) {
+    std::fprintf(stderr, "unknown variant or player\n");
+    return 2;
+  }
+  const std::uint64_t games = std::strtoull(argv[5], nullptr, 10) / 2 * 2;
+  const int threads = std::atoi(argv[6]);
+  const ExpertOptions defaults;
+  run.samples =
+      argc > 7 && std::atoi(argv[7]) > 0 ? std::uint32_t(std::atoi(argv[7])) : defaults.samples;
+  run.budget =
+      argc > 8 && std::atoll(argv[8]) > 0 ? std::uint64_t(std::atoll(argv[8])) : defaults.budget;
+  std::vector<Outcome> outcomes(games);
+  std::atomic<std::uint64_t> next{0};
+  std::vector<std::thread> pool;
+  for (int t = 0; t < (threads > 0 ? threads : 1); ++t)
+    pool.emplace_back([&] {
+      Expert expert;
+      for (std::uint64_t i; (i = next.fetch_add(1)) < games;) outcomes[i] = play(run, i, expert);
+    });
+  for (std::thread& t : pool) t.join();
+
+  long wins[2] = {0, 0}, moves[2] = {0, 0}, worlds[2] = {0, 0}, searched[2] = {0, 0};
+  double seconds[2] = {0, 0}, sum = 0, sum2 = 0;
+  for (std::uint64_t p = 0; p < games / 2; ++p) {
+    // A's net game points (deals) or net wins (matches) over the pair.
+    double net = 0;
+    for (std::uint64_t i = 2 * p; i < 2 * p + 2; ++i) {
+      const Outcome& o = outcomes[i];
+      if (o.winner >= 0) ++wins[o.winner];
+      for (int k = 0; k < 2; ++k) {
+        moves[k] += o.moves[k];
+        worlds[k] += o.worlds[k];
+        searched[k] += o.searched[k];
+        seconds[k] += o.seconds[k];
+      }
+      net += run.match ? (o.winner == 0) - (o.winner == 1) : o.points[0] - o.points[1];
+    }
+    sum += net;
+    sum2 += net * net;
+  }
+  const double pairs = double(games / 2), mean = sum / pairs;
+  const double sd = pairs > 1 ? std::sqrt((sum2 - sum * mean) / (pairs - 1)) : 0.0;
+  std::printf(
+      "{\"games\": %llu, \"wins\": [%ld, %ld], \"pair_net_mean\": %.6f, \"pair_net_sd\": %.6f, "
+      "\"ms_per_move\": [%.4f, %.4f], \"moves\": [%ld, %ld], "
+      "\"worlds_per_exact_search\": [%.2f, %.2f]}\n",
+      (unsigned long long)games, wins[0], wins[1], mean, sd,
+      moves[0] ? 1e3 * seconds[0] / double(moves[0]) : 0.0,
+      moves[1] ? 1e3 * seconds[1] / double(moves[1]) : 0.0, moves[0], moves[1],
+      searched[0] ? double(worlds[0]) / double(searched[0]) : 0.0,
+      searched[1] ? double(worlds[1]) / double(searched[1]) : 0.0);
+  return 0;
+}
