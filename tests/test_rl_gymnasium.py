@@ -198,7 +198,9 @@ def test_the_vector_env_is_the_cpp_batch() -> None:
     envs = gym.make_vec("trumpf/Schnapsen-v0", num_envs=64, opponent="bot1")
     assert isinstance(envs, tgym.TrumpfVectorEnv)
     assert envs.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
-    batch = rl.VectorEnv("schnapsen", 64, seed=(5).to_bytes(32, "big"), opponent="bot1")
+    batch = rl.VectorEnv(
+        "schnapsen", 64, seed=(5).to_bytes(32, "big"), opponent="bot1", final_obs=True
+    )
     obs, infos = envs.reset(seed=5)
     want = batch.reset()
     assert obs.shape == (64, 256) and obs in envs.observation_space
@@ -212,6 +214,21 @@ def test_the_vector_env_is_the_cpp_batch() -> None:
         want = batch.step(actions)
         assert rewards.dtype == np.float64 and (rewards == want.rewards[:, 0]).all()
         assert (terminations == want.terminated).all() and not truncations.any()
+        # The agent's final observation where an episode ended (the batch's
+        # rows are checked against the scalar API in test_rl_vector).
+        if terminations.any():
+            assert (infos["_final_obs"] == terminations).all()
+            assert (infos["_final_info"] == terminations).all()
+            for i in range(64):
+                final = infos["final_obs"][i]
+                if terminations[i]:
+                    assert final in envs.single_observation_space
+                    assert (final == batch.final_obs[i, 0]).all() and final.any()
+                    assert not (final == obs[i]).all()  # not the next episode's first
+                else:
+                    assert final is None
+        else:
+            assert "final_obs" not in infos
         ended += int(terminations.sum())
     assert ended > 0
     bad = np.zeros(64, np.int64)
@@ -222,6 +239,23 @@ def test_the_vector_env_is_the_cpp_batch() -> None:
     with pytest.raises(Error) as err:
         envs.step(bad)
     assert err.value.code == "not_legal" and "envs [3]" in err.value.message
+
+
+@pytest.mark.parametrize("final_obs", [True, False])
+def test_the_vector_envs_final_obs_in_a_dict_observation(final_obs: bool) -> None:
+    envs = tgym.TrumpfVectorEnv("durak", num_envs=8, dict_obs=True, final_obs=final_obs)
+    obs, _ = envs.reset(seed=3)
+    ended = 0
+    for _ in range(400):
+        obs, _, terminations, _, infos = envs.step(obs["action_mask"].argmax(axis=1))
+        if terminations.any():
+            assert ("final_obs" in infos) == final_obs
+        for i in np.flatnonzero(terminations) if final_obs else []:
+            final = infos["final_obs"][i]
+            assert final in envs.single_observation_space and not final["action_mask"].any()
+            assert final["observation"].any()
+        ended += int(terminations.sum())
+    assert ended > 0
 
 
 def test_the_vector_env_works_with_gymnasiums_wrappers() -> None:

@@ -213,8 +213,16 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     False, and ``infos["action_mask"]`` ``(num_envs, 40)`` int8.
     ``autoreset_mode`` is ``SameStep``: where ``terminations`` is set, the
     reward is the ended episode's and the observation is already the next
-    episode's first. Episodes end only at terminal positions, so there is
-    no ``final_obs`` to bootstrap from and none is given. An action not in
+    episode's first, and, as Gymnasium's own vector envs do in that mode,
+    ``infos["final_obs"]`` (an object array, None where no episode ended,
+    with its mask ``infos["_final_obs"]``) holds the observation of the
+    position each ended episode finished in, written by the C++ batch
+    before the reset (:attr:`trumpf.rl.VectorEnv.final_obs`), its mask all
+    zero in a Dict observation; ``infos["final_info"]`` is empty beside its
+    mask ``infos["_final_info"]``. Episodes end only at terminal positions,
+    never truncated, so nothing needs the final observation to bootstrap
+    from: ``final_obs=False`` leaves it out and saves the batch a copy of
+    the tensors a step. An action not in
     its env's mask raises :class:`trumpf.errors.Error` ``not_legal`` naming
     the envs, and nothing changes. ``reset(seed=n)`` restarts every env at
     episode 0 of the 32-byte seed ``n``; env ``i``'s episode ``e`` is then
@@ -241,13 +249,21 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         dict_obs: bool = False,
         family: str | None = None,
         render_mode: str | None = None,
+        final_obs: bool = True,
     ) -> None:
         _check_game(game, family or game, opponent)
         if render_mode is not None:
             raise Error("bad_render_mode", "the vector env does not render")
         self.batch = rl.VectorEnv(
-            game, num_envs, seed=bytes(32), opponent=opponent, threads=threads, rules=rules
+            game,
+            num_envs,
+            seed=bytes(32),
+            opponent=opponent,
+            threads=threads,
+            rules=rules,
+            final_obs=final_obs,
         )
+        self.final_obs = final_obs
         self.game = game
         self.opponent = opponent
         self.dict_obs = dict_obs
@@ -292,13 +308,31 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         out = self.batch.step(np.asarray(actions))
         rewards = out.rewards[:, 0].astype(np.float64)
         truncations = np.zeros(self.num_envs, np.bool_)
+        infos = self._infos(out.mask)
+        if self.final_obs and out.terminated.any():
+            self._add_final(infos, out.terminated)
         return (
             self._obs(out.obs, out.mask),
             rewards,
             out.terminated,
             truncations,
-            self._infos(out.mask),
+            infos,
         )
+
+    def _add_final(self, infos: dict[str, Any], ended: npt.NDArray[np.bool_]) -> None:
+        # Gymnasium's SameStep layout: one object per env, None where none ended.
+        final = np.full(self.num_envs, None, dtype=object)
+        rows = self.batch.final_obs[:, 0]  # the agent's seat
+        for i in np.flatnonzero(ended):
+            row = rows[i].copy()
+            if self.dict_obs:
+                final[i] = {"observation": row, "action_mask": np.zeros(40, np.int8)}
+            else:
+                final[i] = row
+        infos["final_obs"] = final
+        infos["_final_obs"] = ended.copy()
+        infos["final_info"] = {}
+        infos["_final_info"] = ended.copy()
 
     def _obs(self, obs: Any, mask: Any) -> Any:
         if self.dict_obs:
