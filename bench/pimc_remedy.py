@@ -17,37 +17,21 @@ interval, and each player's CPU milliseconds a move.
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import subprocess
-from pathlib import Path
 from typing import Any
 
+import _tools  # bench/_tools.py: builds and runs the C++ tools
 from trumpf.simulation import wilson
 
-ROOT = Path(__file__).resolve().parent.parent
-BUILD = ROOT / "build" / "tools"
-TOOL = BUILD / "trumpf_pimc_bench"
+TOOL = "trumpf_pimc_bench"
 
 
 def build() -> None:
-    subprocess.run(
-        ["cmake", "-S", str(ROOT), "-B", str(BUILD), "-DTRUMPF_TOOLS=ON"],
-        check=True,
-        capture_output=True,
-    )
-    subprocess.run(
-        ["cmake", "--build", str(BUILD), "--target", "trumpf_pimc_bench", "-j", "2"],
-        check=True,
-        capture_output=True,
-    )
+    _tools.build(TOOL)
 
 
 def run(variant: str, form: str, a: str, b: str, games: int, threads: int) -> dict[str, Any]:
-    args = [str(TOOL), variant, form, a, b, str(games), str(threads)]
-    done = subprocess.run(args, check=True, capture_output=True, text=True)
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
+    return _tools.run(TOOL, variant, form, a, b, games, threads)
 
 
 def row(variant: str, form: str, a: str, b: str, r: dict[str, Any]) -> str:

@@ -20,35 +20,19 @@ machine disturb them less than wall-clock time.
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-BUILD = ROOT / "build" / "tools"
-TOOL = BUILD / "trumpf_solve_bench"
+import _tools  # bench/_tools.py: builds and runs the C++ tools
+
+TOOL = "trumpf_solve_bench"
 
 
 def build() -> None:
-    subprocess.run(
-        ["cmake", "-S", str(ROOT), "-B", str(BUILD), "-DTRUMPF_TOOLS=ON"],
-        check=True,
-        capture_output=True,
-    )
-    subprocess.run(
-        ["cmake", "--build", str(BUILD), "--target", "trumpf_solve_bench", "-j", "2"],
-        check=True,
-        capture_output=True,
-    )
+    _tools.build(TOOL)
 
 
 def run(what: str, n: int, options: str = "full", budget: int = 1_000_000) -> dict[str, Any]:
-    done = subprocess.run(
-        [str(TOOL), what, str(n), options, str(budget)], check=True, capture_output=True, text=True
-    )
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
+    return _tools.run(TOOL, what, n, options, budget)
 
 
 def row(label: str, r: dict[str, Any], base: dict[str, Any] | None) -> str:
