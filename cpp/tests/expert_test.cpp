@@ -46,10 +46,12 @@ bool legal_in(const schnapsen::DealState& s, schnapsen::Seat seat, schnapsen::Mo
   return false;
 }
 
-void schnapsen_deals(const schnapsen::Rules& rules, int deals) {
+// Plays `deals` deals of bot2 against itself and calls visit(s, shown,
+// info, hidden, d) at each decision, before bot2 moves: the expert modes
+// under test choose there and must not care which world is the true one.
+template <class Visit>
+void along_bot2_deals(const schnapsen::Rules& rules, int deals, Visit visit) {
   using namespace schnapsen;
-  players::Context context;
-  context.expert.samples = 6;  // small: many decisions, each cheap
   for (int d = 1; d <= deals; ++d) {
     DealState s;
     CHECK(deal_new(s, rules, kSeed, std::uint64_t(d), Seat(d & 1)) == Code::kOk);
@@ -60,26 +62,39 @@ void schnapsen_deals(const schnapsen::Rules& rules, int deals) {
       const InfoSet info = info_set(s, shown, seat);
       Hidden hidden;
       CHECK(hidden_of(info, &hidden));
-      context.expert_seed = std::uint64_t(d) * 977 + s.tricks_played;
-      const Move m = players::choose_schnapsen(players::Player::kExpert, s, shown, seat, context);
-      CHECK(legal_in(s, seat, m));
-      CHECK(players::choose_schnapsen(players::Player::kExpert, s, shown, seat, context) == m);
-      Stream stream = worlds::stream_of(std::uint64_t(d), s.tricks_played);
-      for (int k = 0; k < 3; ++k) {
-        World w;
-        worlds::sample(hidden, stream, &w);
-        DealState other;
-        deal_of(info, w, other);
-        CHECK(same_info(info_set(other, shown, seat), info));
-        CHECK(players::choose_schnapsen(players::Player::kExpert, other, shown, seat, context) ==
-              m);
-      }
+      visit(s, shown, info, hidden, d);
       const Before before = before_of(s);
       const Move played = bot_choose(s, seat, 2);
       CHECK(apply_move(s, seat, played, nullptr) == Code::kOk);
       shown_update(shown, before, seat, played, s);
     }
   }
+}
+
+void schnapsen_deals(const schnapsen::Rules& rules, int deals) {
+  using namespace schnapsen;
+  players::Context context;
+  context.expert.samples = 6;  // small: many decisions, each cheap
+  along_bot2_deals(
+      rules, deals,
+      [&](const DealState& s, const Shown& shown, const InfoSet& info, const Hidden& hidden,
+          int d) {
+        const Seat seat = s.turn;
+        context.expert_seed = std::uint64_t(d) * 977 + s.tricks_played;
+        const Move m = players::choose_schnapsen(players::Player::kExpert, s, shown, seat, context);
+        CHECK(legal_in(s, seat, m));
+        CHECK(players::choose_schnapsen(players::Player::kExpert, s, shown, seat, context) == m);
+        Stream stream = worlds::stream_of(std::uint64_t(d), s.tricks_played);
+        for (int k = 0; k < 3; ++k) {
+          World w;
+          worlds::sample(hidden, stream, &w);
+          DealState other;
+          deal_of(info, w, other);
+          CHECK(same_info(info_set(other, shown, seat), info));
+          CHECK(players::choose_schnapsen(players::Player::kExpert, other, shown, seat, context) ==
+                m);
+        }
+      });
 }
 
 // The same for the presumed-value mode (schnapsen/presumed.hpp), which
@@ -95,36 +110,25 @@ int presumed_deals(const schnapsen::Rules& rules, int deals) {
   ExpertOptions presumed = plain;
   presumed.presumed = 2;
   int differ = 0;
-  for (int d = 1; d <= deals; ++d) {
-    DealState s;
-    CHECK(deal_new(s, rules, kSeed, std::uint64_t(d), Seat(d & 1)) == Code::kOk);
-    Shown shown;
-    shown_start(shown, s);
-    while (!s.over) {
-      const Seat seat = s.turn;
-      const InfoSet info = info_set(s, shown, seat);
-      Hidden hidden;
-      CHECK(hidden_of(info, &hidden));
-      plain.seed = presumed.seed = std::uint64_t(d) * 131 + s.tricks_played;
-      const Move m = expert.choose(info, presumed);
-      CHECK(legal_in(s, seat, m));
-      CHECK(expert.choose(info, presumed) == m);
-      differ += !(expert.choose(info, plain) == m);
-      Stream stream = worlds::stream_of(std::uint64_t(d) + 1000, s.tricks_played);
-      for (int k = 0; k < 2; ++k) {
-        World w;
-        worlds::sample(hidden, stream, &w);
-        DealState other;
-        deal_of(info, w, other);
-        CHECK(same_info(info_set(other, shown, seat), info));
-        CHECK(expert.choose(info_set(other, shown, seat), presumed) == m);
-      }
-      const Before before = before_of(s);
-      const Move played = bot_choose(s, seat, 2);
-      CHECK(apply_move(s, seat, played, nullptr) == Code::kOk);
-      shown_update(shown, before, seat, played, s);
-    }
-  }
+  along_bot2_deals(rules, deals,
+                   [&](const DealState& s, const Shown& shown, const InfoSet& info,
+                       const Hidden& hidden, int d) {
+                     const Seat seat = s.turn;
+                     plain.seed = presumed.seed = std::uint64_t(d) * 131 + s.tricks_played;
+                     const Move m = expert.choose(info, presumed);
+                     CHECK(legal_in(s, seat, m));
+                     CHECK(expert.choose(info, presumed) == m);
+                     differ += !(expert.choose(info, plain) == m);
+                     Stream stream = worlds::stream_of(std::uint64_t(d) + 1000, s.tricks_played);
+                     for (int k = 0; k < 2; ++k) {
+                       World w;
+                       worlds::sample(hidden, stream, &w);
+                       DealState other;
+                       deal_of(info, w, other);
+                       CHECK(same_info(info_set(other, shown, seat), info));
+                       CHECK(expert.choose(info_set(other, shown, seat), presumed) == m);
+                     }
+                   });
   return differ;
 }
 
