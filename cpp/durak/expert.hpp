@@ -40,8 +40,8 @@ namespace trumpf::durak {
 // The defaults were measured against bot3 and the older 64 worlds of one
 // noiseless rollout (README, "Strength (issue 12)").
 struct ExpertOptions {
-  std::uint32_t samples = 128;       // worlds a decision, at most
-  std::uint64_t budget = 1'000'000;  // work units a decision, at most (about a world more)
+  std::uint32_t samples = 128;     // worlds a decision, at most
+  std::uint64_t budget = 200'000;  // work units a decision, at most (about a world more)
   std::uint64_t seed = 0;
   std::uint32_t rollouts = 2;  // games played out a move and world
   std::uint32_t noise = 26;    // a rollout move's chance, in 256ths, of being random
