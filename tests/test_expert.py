@@ -129,7 +129,8 @@ def test_expert_beats_bot2_at_schnapsen_by_a_wide_margin() -> None:
 def test_expert_beats_bot3_at_durak() -> None:
     sim = trumpf.simulate("durak", games=160, players=("expert", "bot3"), seed=SEED)
     wins, losses = sim.summary().wins
-    assert _lower(wins, wins + losses) > 0.55, (wins, losses)
+    # The expert wins about 84% of decided games (README); the floor leaves room.
+    assert _lower(wins, wins + losses) > 0.65, (wins, losses)
 
 
 @pytest.mark.parametrize("game", ["schnapsen", "durak"])

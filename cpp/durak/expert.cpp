@@ -1,26 +1,10 @@
 #include "durak/expert.hpp"
 
-#include "durak/bot.hpp"
+#include "durak/rollout.hpp"
 
 namespace trumpf::durak {
 
 namespace {
-
-// What a finished game was worth to `seat`: {not the fool, won}.
-struct Score {
-  int not_lost, won;
-};
-Score score_of(const GameState& t, int seat) noexcept {
-  const int fool = fool_of(t);
-  return Score{fool != seat, fool != 0 && fool != seat};
-}
-
-// The verdict's score when it settles both, else {-1, -1}.
-Score settled(Verdict v) noexcept {
-  const int not_lost = v.lo >= 0 ? 1 : v.hi < 0 ? 0 : -1;
-  const int won = v.lo > 0 ? 1 : v.hi <= 0 ? 0 : -1;
-  return not_lost < 0 || won < 0 ? Score{-1, -1} : Score{not_lost, won};
-}
 
 int best_of(int n, const long long* not_lost, const long long* won) noexcept {
   int best = 0;
@@ -44,22 +28,22 @@ void Expert::score(const GameState& s, int seat, std::uint64_t budget, int* n, M
   if (s.talon_left() <= 1) {  // no face-down card: every card is known
     Verdict v[kMaxMoves];
     solver_.values(s, budget, moves, v);
-    for (int i = 0; i < *n; ++i) exact[i] = settled(v[i]);
+    for (int i = 0; i < *n; ++i) exact[i] = settled(v[i], seat, seat);
   }
+  const std::uint32_t r = opt_.rollouts ? opt_.rollouts : 1;
   for (int i = 0; i < *n; ++i) {
-    Score sc = exact[i];
-    if (sc.not_lost < 0) {
+    if (exact[i].not_lost >= 0) {
+      not_lost[i] += r * exact[i].not_lost;
+      won[i] += r * exact[i].won;
+      continue;
+    }
+    for (std::uint32_t k = 0; k < r; ++k) {
       GameState t = s;
       apply_legal(t, seat, moves[i], nullptr);
-      while (!is_over(t)) {
-        const int turn = turn_of(t);
-        apply_legal(t, turn, bot_choose(t, turn, 3, 0), nullptr);
-        ++rolled_;
-      }
-      sc = score_of(t, seat);
+      const Score sc = play_out(t, seat, &rolled_, &noise_, opt_.noise);
+      not_lost[i] += sc.not_lost;
+      won[i] += sc.won;
     }
-    not_lost[i] += sc.not_lost;
-    won[i] += sc.won;
   }
 }
 
@@ -72,6 +56,8 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
   int n = 0;
   const std::uint64_t nodes_before = solver_.nodes();
   rolled_ = 0;
+  opt_ = options;
+  noise_ = worlds::stream_of(options.seed ^ 0x6e6f697365ULL, decision_of(info));
   const std::uint32_t samples = options.samples ? options.samples : 1;
   auto visit = [&](const World& w) {
     if (stats_.worlds > 0 && stats_.work >= options.budget) return false;
@@ -97,13 +83,25 @@ Move Expert::perfect(const GameState& s, const ExpertOptions& options) noexcept 
   if (is_over(s)) return Move{};
   Move moves[kMaxMoves];
   long long not_lost[kMaxMoves] = {}, won[kMaxMoves] = {};
-  int n = legal_moves(s, turn_of(s), moves);
+  const int seat = turn_of(s);
+  int n = legal_moves(s, seat, moves);
   if (n <= 1) return n ? moves[0] : Move{};
   const std::uint64_t nodes_before = solver_.nodes();
   rolled_ = 0;
-  score(s, turn_of(s), options.budget, &n, moves, not_lost, won);
-  stats_.worlds = 1;
-  stats_.work = solver_.nodes() - nodes_before + rolled_;
+  opt_ = options;
+  // One world, the true one: its rollouts differ only by their noise.
+  opt_.rollouts = 1;
+  if (!opt_.noise) opt_.noise = kPerfectNoise;
+  noise_ = worlds::stream_of(options.seed, std::uint64_t(s.ply) << 2 | std::uint64_t(seat));
+  // As many games a move as the expert plays in all its worlds.
+  const std::uint32_t samples =
+      (options.samples ? options.samples : 1) * (options.rollouts ? options.rollouts : 1);
+  while (stats_.worlds < samples && (stats_.worlds == 0 || stats_.work < options.budget)) {
+    score(s, seat, options.budget - stats_.work, &n, moves, not_lost, won);
+    ++stats_.worlds;
+    stats_.work = solver_.nodes() - nodes_before + rolled_;
+    if (s.talon_left() <= 1) break;  // solved, or as far as the budget goes
+  }
   return moves[best_of(n, not_lost, won)];
 }
 

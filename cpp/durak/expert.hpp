@@ -3,37 +3,52 @@
 //
 //   Expert expert;                                   // owns a solver: one a thread
 //   Move m = expert.choose(info, ExpertOptions{});   // info: info_set(...) of the seat on turn
-//   Move p = expert.perfect(state);                  // sees every card: not a fair player
+//   Move p = expert.perfect(state, ExpertOptions{}); // sees every card: not a fair player
 //
 // choose reads nothing but the InfoSet. It deals worlds the seat cannot
 // tell apart (worlds.hpp, common/worlds.hpp): every one when there are at
 // most `samples`, else `samples` drawn from worlds::stream_of(seed,
-// decision), where the decision is (ply << 2 | seat). In each world every legal move is played and
-// then scored, for the seat, as "not the fool" and "won" (0 or 1 each):
+// decision), where the decision is (ply << 2 | seat). In each world every
+// legal move is played and then scored, for the seat, as "not the fool" and
+// "won" (0 or 1 each):
 //   - exact, once the talon holds no face-down card (every card is then
 //     known): the endgame solver's verdict within the work left, when it
-//     settles the move;
-//   - else a rollout: the level-3 bot plays both seats to the end.
-// The move with the most worlds not lost, then the most won, is chosen (the
+//     settles the move; it counts as `rollouts` games;
+//   - else `rollouts` games played out by the level-3 bot on both seats,
+//     each bot move random with chance noise / 256 (rollout.hpp), drawn
+//     from a second stream of (seed, decision).
+// The move with the most games not lost, then the most won, is chosen (the
 // first in legal order on a tie): the best chance of not being the fool.
 // Worlds stop at `samples` or once `budget` work units (solver positions
 // plus rollout moves) are spent, checked before each world. A seat with one
 // legal move plays it without a search.
+//
+// perfect scores the true position alone the same way, samples x rollouts
+// times over (the rollouts differ by their noise, kPerfectNoise when noise
+// is 0), and by the solver's verdict once the talon holds no face-down card.
 #pragma once
 
 #include <cstdint>
 
+#include "common/stream.hpp"
 #include "durak/info.hpp"
 #include "durak/solve.hpp"
 #include "durak/worlds.hpp"
 
 namespace trumpf::durak {
 
+// The defaults were measured against bot3 and the older 64 worlds of one
+// noiseless rollout (README, "Strength (issue 12)").
 struct ExpertOptions {
-  std::uint32_t samples = 64;      // worlds a decision, at most
+  std::uint32_t samples = 128;     // worlds a decision, at most
   std::uint64_t budget = 200'000;  // work units a decision, at most (about a world more)
   std::uint64_t seed = 0;
+  std::uint32_t rollouts = 2;  // games played out a move and world
+  std::uint32_t noise = 26;    // a rollout move's chance, in 256ths, of being random
 };
+
+// perfect's noise when the options give none: its rollouts of one world must differ.
+constexpr std::uint32_t kPerfectNoise = 26;
 
 using ExpertStats = worlds::Stats;  // what the last decision did
 
@@ -58,6 +73,8 @@ class Expert {
   Solver solver_;
   ExpertStats stats_;
   std::uint64_t rolled_ = 0;
+  ExpertOptions opt_;                       // the decision's
+  Stream noise_ = worlds::stream_of(0, 0);  // the decision's rollout noise
 };
 
 std::uint64_t decision_of(const InfoSet& info) noexcept;

@@ -13,5 +13,6 @@ target_sources(trumpf_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/actions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/observe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/worlds.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/rollout.cpp
   ${CMAKE_CURRENT_LIST_DIR}/expert.cpp
 )

@@ -144,6 +144,7 @@ void durak_games(int games) {
   players::Context context;
   context.expert.samples = 4;
   context.expert.budget = 20'000;
+  Expert expert;
   for (int g = 1; g <= games; ++g) {
     GameState s;
     CHECK(deal_game(kSeed, std::uint64_t(g), s) == Code::kOk);
@@ -156,16 +157,27 @@ void durak_games(int games) {
       context.expert_seed = std::uint64_t(g) * 31 + s.ply;
       const Move m = players::choose_durak(players::Player::kExpert, s, shown, seat, context);
       CHECK(check_move(s, seat, m) == Code::kOk);
+      // The rollouts' own modes too: several noisy games a world, and none.
+      ExpertOptions noisy{3, 20'000, context.expert_seed, 3, 128};
+      ExpertOptions plain{3, 20'000, context.expert_seed, 1, 0};
+      const Move mn = expert.choose(info, noisy), mp = expert.choose(info, plain);
+      CHECK(check_move(s, seat, mn) == Code::kOk && check_move(s, seat, mp) == Code::kOk);
+      // perfect, which reads the whole position, is legal and reproducible.
+      const Move pf = expert.perfect(s, noisy), pf2 = expert.perfect(s, noisy);
+      CHECK(check_move(s, seat, pf) == Code::kOk && pf.kind == pf2.kind && pf.card == pf2.card);
       Stream stream = worlds::stream_of(std::uint64_t(g), s.ply);
       for (int k = 0; k < 2; ++k) {
         World w;
         worlds::sample(hidden, stream, &w);
         GameState other;
         game_of(info, w, other);
-        CHECK(same_info(info_set(other, shown, seat), info));
+        const InfoSet seen = info_set(other, shown, seat);
+        CHECK(same_info(seen, info));
         const Move again =
             players::choose_durak(players::Player::kExpert, other, shown, seat, context);
         CHECK(again.kind == m.kind && again.card == m.card);
+        const Move n2 = expert.choose(seen, noisy), p2 = expert.choose(seen, plain);
+        CHECK(n2.kind == mn.kind && n2.card == mn.card && p2.kind == mp.kind && p2.card == mp.card);
       }
       const GameState before = s;
       const Move played = bot_choose(s, seat, 3, 0);
