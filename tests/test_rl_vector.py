@@ -83,13 +83,33 @@ def random_actions(mask: Any, rng: np.random.Generator) -> Any:
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize(("game", "opponent"), GAME_OPPONENTS)
 def test_trajectories_equal_the_scalar_api(game: str, opponent: str | None, threads: int) -> None:
-    env = rl.VectorEnv(game, 5, seed=SEED, opponent=opponent, threads=threads, final_obs=True)
+    steps = 160 if game == "durak" or game.endswith("-match") else 30
+    trajectories_equal_the_scalar_api(game, opponent, threads, steps)
+
+
+@pytest.mark.parametrize(
+    ("game", "opponent"),
+    [("schnapsen", "expert"), ("schnapsen", "perfect"), ("durak", "expert"), ("durak", "perfect")],
+)
+def test_the_costly_opponents_play_as_their_scalar_choose(game: str, opponent: str) -> None:
+    # Their seeds come from (seed, game, player 1) in the batch as in
+    # opponent_for; Durak's perfect draws its rollouts' noise from it.
+    budget = {"expert_samples": 4, "expert_budget": 3000}
+    trajectories_equal_the_scalar_api(game, opponent, 2, 40 if game == "durak" else 12, **budget)
+
+
+def trajectories_equal_the_scalar_api(
+    game: str, opponent: str | None, threads: int, steps: int, **budget: int
+) -> None:
+    env = rl.VectorEnv(
+        game, 5, seed=SEED, opponent=opponent, threads=threads, final_obs=True, **budget
+    )
     obs, mask, player = env.reset()
     assert not env.final_obs.any()
     replicas = [Replica(env, i) for i in range(5)]
     rng = np.random.default_rng(7)
     ended = 0
-    for _ in range(160 if game == "durak" or game.endswith("-match") else 30):
+    for _ in range(steps):
         for i, rep in enumerate(replicas):
             rep.check(obs[i], mask[i], int(player[i]))
         actions = random_actions(mask, rng)

@@ -50,6 +50,11 @@ const Row* row_named(std::string_view name) noexcept;
 const Row& row_of(Player player) noexcept;
 // Whether the player reads what the deal has shown (the play loop keeps a Shown).
 constexpr bool needs_shown(Player player) noexcept { return player == Player::kExpert; }
+// Whether the player draws on Context::expert_seed: the expert's worlds, and
+// Durak's perfect, whose rollouts are noisy (durak/expert.hpp).
+constexpr bool needs_seed(Player player) noexcept {
+  return player == Player::kExpert || player == Player::kPerfect;
+}
 
 // The expert's budget a decision as a caller set it; 0 keeps the family's
 // default (schnapsen/expert.hpp, durak/expert.hpp).

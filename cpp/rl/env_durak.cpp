@@ -44,7 +44,7 @@ class DurakEnv final : public Env {
       e.shown = td::Shown{};
       if (config_.opponent == players::Player::kNone) break;
       e.stream = sim::Stream(key_, game, 1);
-      if (config_.opponent == players::Player::kExpert)
+      if (players::needs_seed(config_.opponent))
         e.expert_seed = players::expert_seed_of(config_.seed, game, 1);
       e.bot_seed_n = std::uint8_t(bot_seed_of(game, e.bot_seed));
       opponent_moves(e);  // it may attack first

@@ -48,7 +48,7 @@ class SchnapsenEnv final : public Env {
       ts::shown_start(e.shown, e.m.deal);
       if (config_.opponent == players::Player::kNone) break;
       e.stream = sim::Stream(key_, game, 1);
-      if (config_.opponent == players::Player::kExpert)
+      if (players::needs_seed(config_.opponent))
         e.expert_seed = players::expert_seed_of(config_.seed, game, 1);
       opponent_moves(e);  // it may be first to move
       if (!over(e)) break;
