@@ -1,6 +1,6 @@
 """How strong the built-in players are (issue 12): the README's strength table.
 
-    python bench/strength.py                 # every pair at full size (about 40 minutes on 2 cores)
+    python bench/strength.py                 # every pair at full size (about 90 minutes on 2 cores)
     python bench/strength.py --scale 0.25    # fewer games, wider intervals
     python bench/strength.py --samples 32    # the expert at another budget
 
@@ -45,8 +45,9 @@ PAIRS = [
 ]
 DURAK_PAIRS = [("expert", "bot3"), *PAIRS]
 
-# Games a pair at scale 1: about ±2% where the expert plays cheaply enough.
-GAMES = {"match": 600, "deal": 2000, "durak": 1000}
+# Games a pair at scale 1: about ±2% for the expert's rows (Wilson, at the
+# shares they win).
+GAMES = {"match": 900, "deal": 2000, "durak": 2000}
 
 
 def rate(game: str, pair: tuple[str, str], n: int, budget: dict[str, int]) -> tuple[str, float]:
@@ -116,9 +117,11 @@ def main() -> None:
             continue
         for pair in pairs:
             # The cheap pairs play four times the games: their intervals cost
-            # nothing. perfect solves from each deal's first move (Sixty-Six:
-            # about half a second a position), so it plays a fifth.
-            games = n * (4 if "expert" not in pair else 1) // (5 if "perfect" in pair else 1)
+            # nothing. perfect solves from each deal's first move: Sixty-Six's
+            # takes about half a second a position, so there it plays a fifth,
+            # and Durak's perfect plays 256 rollouts a move, so a sixth.
+            slow = 5 if game.startswith("sixtysix") else 6 if game == "durak" else 1
+            games = n * (4 if "expert" not in pair else 1) // (slow if "perfect" in pair else 1)
             print(rate(game, pair, max(int(games * args.scale), 10), budget)[0], flush=True)
     print()
     print("| game | expert: mean a move | 95th percentile | slowest | moves |")
