@@ -535,6 +535,14 @@ def test_the_turn_up_drawn_as_the_last_card_is_known(sch: ModuleType, variant: s
     assert min(cases.values()) >= 2, cases
 
 
+def at_a_marriage(sch: ModuleType, rules: str, tag: str, count: int) -> Iterator[tuple[int, Any]]:
+    """(i, deal) for the deals seeded f"{tag}-{i}" that reach a seat's offered marriage."""
+    for i in range(count):
+        deal = sch.Deal.build(variant=rules, seed=seed_of(f"{tag}-{i}"), number=1)
+        if play_until(deal, marriage_offered, plain_play):
+            yield i, deal
+
+
 def marriage_offered(d: Any) -> bool:
     return not d.over and any(m["kind"] == "marriage" for m in d.legal(d.turn))
 
@@ -545,11 +553,7 @@ def test_a_stray_card_on_a_marriage_changes_no_information_set(sch: ModuleType, 
     # (a served table's client may send anything). The core once counted it
     # as played, so the live deal's info differed from its log's replay.
     checked = 0
-    for i in range(60):
-        deal = sch.Deal.build(variant=rules, seed=seed_of(f"info-stray-{i}"), number=1)
-
-        if not play_until(deal, marriage_offered, plain_play):
-            continue
+    for i, deal in at_a_marriage(sch, rules, "info-stray", 60):
         seat = deal.turn
         move = next(m for m in deal.legal(seat) if m["kind"] == "marriage")
         plain = deal.copy()
@@ -569,11 +573,7 @@ def test_a_marriage_shows_both_cards_and_the_one_not_led_stays_known(
     sch: ModuleType, rules: str
 ) -> None:
     found = played_later = 0
-    for i in range(80):
-        deal = sch.Deal.build(variant=rules, seed=seed_of(f"info-marriage-{i}"), number=1)
-
-        if not play_until(deal, marriage_offered, plain_play):
-            continue
+    for i, deal in at_a_marriage(sch, rules, "info-marriage", 80):
         seat = deal.turn
         move = next(m for m in deal.legal(seat) if m["kind"] == "marriage")
         pair = marriage_pair(sch, move["suit"])
