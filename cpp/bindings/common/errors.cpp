@@ -1,5 +1,9 @@
 #include "bindings/common/errors.hpp"
 
+#include <string>
+
+#include "bindings/common/objects.hpp"
+
 namespace py = pybind11;
 
 namespace trumpf::bindings {
@@ -11,6 +15,14 @@ PyObject* error_type = nullptr;
 }  // namespace
 
 py::handle error_class() { return error_type; }
+
+void refuse_not_built(py::handle self, const char* how) {
+  // tp_name is "trumpf._core.x.Deal": a person knows it as Deal.
+  std::string name = self ? Py_TYPE(self.ptr())->tp_name : "nothing";
+  name = name.substr(name.rfind('.') + 1);
+  refuse("not_built", "this " + name + " was never built: make one with " +
+                          (how ? std::string(how) : name + ".build(), .replay() or .from_log()"));
+}
 
 void register_errors(py::module_& m) {
   py::object cls = py::module_::import("trumpf.errors").attr("Error");

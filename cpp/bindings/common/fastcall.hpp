@@ -102,16 +102,32 @@ class DictTemplates {
  public:
   explicit DictTemplates(std::size_t keys) : dicts_(keys) {}
 
+  // A new dict equal to template `key`, which build() makes the first time;
+  // nullptr with a Python error set when the copy fails. Inline, with the
+  // first build out of line: a legal list makes one of these a move, and as
+  // a call of its own each cost some 20 instructions more.
+  template <class Build>
+  [[gnu::always_inline]] PyObject* new_copy(std::size_t key, Build&& build) {
+    PyObject* t = dicts_[key].ptr();
+    if (!t) [[unlikely]]
+      t = make(key, build);
+    return PyDict_Copy(t);
+  }
+
   template <class Build>
   pybind11::dict get(std::size_t key, Build&& build) {
-    pybind11::object& t = dicts_[key];
-    if (!t) t = build();
-    PyObject* copy = PyDict_Copy(t.ptr());
+    PyObject* copy = new_copy(key, build);
     if (!copy) throw pybind11::error_already_set();
     return pybind11::reinterpret_steal<pybind11::dict>(copy);
   }
 
  private:
+  template <class Build>
+  [[gnu::noinline, gnu::cold]] PyObject* make(std::size_t key, Build& build) {
+    dicts_[key] = build();
+    return dicts_[key].ptr();
+  }
+
   std::vector<pybind11::object> dicts_;
 };
 

@@ -6,7 +6,7 @@ namespace trumpf::bindings::durak {
 
 namespace {
 
-py::object int_obj(long long v) { return py::int_(v); }
+inline py::object int_obj(long long v) { return py::int_(v); }
 
 }  // namespace
 
@@ -41,18 +41,32 @@ py::dict per_seat(py::object one, py::object two) {
   return d;
 }
 
-py::dict move_dict(td::Move m) {
-  // One template per (kind, card): a legal list is a handful of these, built
-  // on every call of the play loop.
-  static auto* templates = new fast::DictTemplates(8 * 40);
+namespace {
+
+// Made when the module loads (no Python object is made until a template is
+// built), so the play loop reads it without a guard.
+fast::DictTemplates* const move_templates = new fast::DictTemplates(8 * 40);
+
+// A new dict of move `m` (a new reference), or nullptr with a Python error
+// set. One template per (kind, card): a legal list is a handful of these,
+// made on every call of the play loop, so this is inline in its loop.
+inline PyObject* new_move_dict(td::Move m) {
   const bool with_card = carded(m.kind);
-  return templates->get(std::size_t(m.kind) * 40 + (with_card ? m.card : 0), [&] {
+  return move_templates->new_copy(std::size_t(m.kind) * 40 + (with_card ? m.card : 0), [&] {
     const Keys& k = keys();
     py::dict d;
     d[k.kind] = k.kinds[int(m.kind)];
     if (with_card) d[k.card] = int_obj(m.card);
-    return d;
+    return py::object(std::move(d));
   });
+}
+
+}  // namespace
+
+py::dict move_dict(td::Move m) {
+  PyObject* d = new_move_dict(m);
+  if (!d) throw py::error_already_set();
+  return py::reinterpret_steal<py::dict>(d);
 }
 
 py::object move_or_none(td::Move m) {
@@ -71,7 +85,11 @@ py::dict logged_move_dict(const td::SeatMove& m) {
 
 py::list legal_obj(const td::Move* moves, int n) {
   py::list l(n);
-  for (int i = 0; i < n; ++i) PyList_SET_ITEM(l.ptr(), i, move_dict(moves[i]).release().ptr());
+  for (int i = 0; i < n; ++i) {
+    PyObject* d = new_move_dict(moves[i]);
+    if (!d) throw py::error_already_set();
+    PyList_SET_ITEM(l.ptr(), i, d);
+  }
   return l;
 }
 

@@ -28,31 +28,46 @@ py::dict per_seat(py::object p1, py::object p2) {
   return d;
 }
 
-py::dict move_dict(int trump, ts::Move m) {
-  // One template per (kind, card) or (marriage, suit, value): a legal list
-  // is a handful of these, built on every call of the play loop.
-  static auto* templates = new fast::DictTemplates(8 * 32);
-  const Keys& k = keys();
-  const int value = m.kind == ts::MoveKind::kMarriage ? (m.arg == trump ? 40 : 20) : 0;
-  // A marriage's slot: its suit, +4 (king) or +8 (queen) when shown by a lead,
-  // +12 for forty.
-  const std::size_t marriage = std::size_t(m.arg & 3) +
-                               (m.card ? (ts::rank_of(m.card) == ts::kRankKing ? 4 : 8) : 0) +
-                               (value == 40 ? 12 : 0);
-  const std::size_t key = std::size_t(m.kind) * 32 +
-                          (m.kind == ts::MoveKind::kMarriage ? marriage : std::size_t(m.arg & 31));
-  return templates->get(key, [&] {
+namespace {
+
+// Made when the module loads (no Python object is made until a template is
+// built), so the play loop reads it without a guard.
+fast::DictTemplates* const move_templates = new fast::DictTemplates(8 * 32);
+
+// A marriage's template: its suit, +4 (king) or +8 (queen) when shown by a
+// lead, +12 for forty.
+inline std::size_t template_of(int trump, ts::Move m) noexcept {
+  if (m.kind != ts::MoveKind::kMarriage) return std::size_t(m.kind) * 32 + (m.arg & 31);
+  const std::size_t led = m.card ? (ts::rank_of(m.card) == ts::kRankKing ? 4 : 8) : 0;
+  return std::size_t(m.kind) * 32 + (m.arg & 3) + led + (m.arg == trump ? 12 : 0);
+}
+
+// A new dict of move `m` (a new reference), or nullptr with a Python error
+// set. One template per (kind, card) or (marriage, suit, value, card led):
+// a legal list is a handful of these, made on every call of the play loop,
+// so this is inline in its loop.
+inline PyObject* new_move_dict(int trump, ts::Move m) {
+  return move_templates->new_copy(template_of(trump, m), [&] {
+    const Keys& k = keys();
     py::dict d;
     d[k.kind] = k.move_kinds[int(m.kind)];
     if (m.kind == ts::MoveKind::kLead || m.kind == ts::MoveKind::kFollow) {
       d[k.card] = py::int_(int(m.arg));
     } else if (m.kind == ts::MoveKind::kMarriage) {
-      d[k.suit] = k.suits[m.arg];
-      d[k.value] = py::int_(value);
+      d[k.suit] = k.suits[m.arg & 3];
+      d[k.value] = py::int_(m.arg == trump ? 40 : 20);
       if (m.card) d[k.card] = py::int_(int(m.card));
     }
-    return d;
+    return py::object(std::move(d));
   });
+}
+
+}  // namespace
+
+py::dict move_dict(int trump, ts::Move m) {
+  PyObject* d = new_move_dict(trump, m);
+  if (!d) throw py::error_already_set();
+  return py::reinterpret_steal<py::dict>(d);
 }
 
 py::dict logged_move_dict(ts::SeatMove m) {
@@ -74,8 +89,11 @@ py::list legal_obj(const ts::DealState& s, ts::Seat seat, bool match_over) {
   const int n = match_over ? 0 : ts::legal_moves(s, seat, moves);
   const int trump = s.trump;  // `s` may be the live state: read nothing after Python runs
   py::list l(n);
-  for (int i = 0; i < n; ++i)
-    PyList_SET_ITEM(l.ptr(), i, move_dict(trump, moves[i]).release().ptr());
+  for (int i = 0; i < n; ++i) {
+    PyObject* d = new_move_dict(trump, moves[i]);
+    if (!d) throw py::error_already_set();
+    PyList_SET_ITEM(l.ptr(), i, d);
+  }
   return l;
 }
 
