@@ -36,6 +36,11 @@ Code DealRecord::build(const Rules& rules, const Seed& s, std::uint64_t number, 
   seed = s;
   history.clear();
   tricks.clear();
+  // Room for a whole deal up front (Sixty-Six: 24 plays, 12 tricks, the
+  // marriages, exchanges, close and end), so that a deal played through the
+  // Python API does not grow its vectors five times over.
+  history.reserve(48);
+  tricks.reserve(12);
   shown_start(shown, state);
   return c;
 }
