@@ -27,7 +27,7 @@ void Expert::score(const GameState& s, int seat, std::uint64_t budget, int* n, M
   for (int i = 0; i < *n; ++i) exact[i] = Score{-1, -1};
   if (s.talon_left() <= 1) {  // no face-down card: every card is known
     Verdict v[kMaxMoves];
-    solver_.values(s, budget, moves, v);
+    solver_.values(s, budget / kSolverNodeWork, moves, v);
     for (int i = 0; i < *n; ++i) exact[i] = settled(v[i], seat, seat);
   }
   const std::uint32_t r = opt_.rollouts ? opt_.rollouts : 1;
@@ -69,7 +69,7 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
     }
     score(s, info.seat, options.budget - stats_.work, &n, moves, not_lost, won);
     ++stats_.worlds;
-    stats_.work = solver_.nodes() - nodes_before + rolled_;
+    stats_.work = (solver_.nodes() - nodes_before) * kSolverNodeWork + rolled_;
     return stats_.worlds < samples;
   };
   Stream stream = worlds::stream_of(options.seed, decision_of(info));
@@ -99,7 +99,7 @@ Move Expert::perfect(const GameState& s, const ExpertOptions& options) noexcept 
   while (stats_.worlds < samples && (stats_.worlds == 0 || stats_.work < options.budget)) {
     score(s, seat, options.budget - stats_.work, &n, moves, not_lost, won);
     ++stats_.worlds;
-    stats_.work = solver_.nodes() - nodes_before + rolled_;
+    stats_.work = (solver_.nodes() - nodes_before) * kSolverNodeWork + rolled_;
     if (s.talon_left() <= 1) break;  // solved, or as far as the budget goes
   }
   return moves[best_of(n, not_lost, won)];

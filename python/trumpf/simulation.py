@@ -134,7 +134,8 @@ def simulate(
 
     An ``expert`` player (issue 12) spends at most ``expert_samples`` worlds
     (default 64) and ``expert_budget`` work units (solver positions plus
-    rollout moves; default 200,000) a decision; 0 keeps the default, and the
+    rollout moves, a Durak solver position counting twice; default 200,000)
+    a decision; 0 keeps the default, and the
     most are :data:`MAX_EXPERT_SAMPLES` and :data:`MAX_EXPERT_BUDGET`. Its
     moves depend on the master seed and the game alone, never on the threads.
     ``perfect`` sees every card: a ceiling, not a fair player.

@@ -67,7 +67,8 @@ void define(py::module_& m) {
           "The most worlds a decision, 1..2**20.")
       .def_property_readonly(
           "budget", [](py::handle self) { return self_of<E>(self, "Expert()").budget; },
-          "The most work units a decision (solver positions plus rollout moves), 1..10**12.")
+          "The most work units a decision (solver positions plus rollout moves; a Durak "
+          "solver position counts twice), 1..10**12.")
       .def_property_readonly(
           "seed", [](py::handle self) { return self_of<E>(self, "Expert()").seed; },
           "The seed its worlds are drawn from, 0..2**63-1.")
