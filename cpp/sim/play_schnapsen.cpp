@@ -78,14 +78,20 @@ TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i, std::
   schnapsen::DealState s;
   schnapsen::deal_new(s, spec.rules, spec.seed, i + 1, dealer);
   std::int32_t moves = 0;
+  // Every player chooses from the legal moves, so the refusal checks are
+  // skipped (apply_legal); and only a player that reads what was shown needs
+  // the position before a move. Random play then costs what it did before
+  // the table of players (issue 9's before-and-after).
   while (!s.over) {
     const Seat seat = s.turn;
-    // Only a player that reads what was shown needs the position before.
-    const schnapsen::Before before =
-        players.keep_shown ? schnapsen::before_of(s) : schnapsen::Before{};
     const Move m = players.choose(s, seat);
-    schnapsen::apply_move(s, seat, m, nullptr);
-    players.update(before, s.number, seat, m, s);
+    if (players.keep_shown) {
+      const schnapsen::Before before = schnapsen::before_of(s);
+      schnapsen::apply_legal(s, seat, m, nullptr);
+      players.update(before, s.number, seat, m, s);
+    } else {
+      schnapsen::apply_legal(s, seat, m, nullptr);
+    }
     ++moves;
   }
   const schnapsen::Result& r = s.result;
