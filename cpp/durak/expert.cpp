@@ -69,7 +69,7 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
     }
     score(s, info.seat, options.budget - stats_.work, &n, moves, not_lost, won);
     ++stats_.worlds;
-    stats_.work = (solver_.nodes() - nodes_before) * kSolverNodeWork + rolled_;
+    stats_.work = work_since(nodes_before);
     return stats_.worlds < samples;
   };
   Stream stream = worlds::stream_of(options.seed, decision_of(info));
@@ -99,7 +99,7 @@ Move Expert::perfect(const GameState& s, const ExpertOptions& options) noexcept 
   while (stats_.worlds < samples && (stats_.worlds == 0 || stats_.work < options.budget)) {
     score(s, seat, options.budget - stats_.work, &n, moves, not_lost, won);
     ++stats_.worlds;
-    stats_.work = (solver_.nodes() - nodes_before) * kSolverNodeWork + rolled_;
+    stats_.work = work_since(nodes_before);
     if (s.talon_left() <= 1) break;  // solved, or as far as the budget goes
   }
   return moves[best_of(n, not_lost, won)];

@@ -75,6 +75,11 @@ class Expert {
   void score(const GameState& s, int seat, std::uint64_t budget, int* n, Move* moves,
              long long* not_lost, long long* won) noexcept;
 
+  // Work units spent since the solver had searched `nodes_before` positions.
+  std::uint64_t work_since(std::uint64_t nodes_before) const noexcept {
+    return (solver_.nodes() - nodes_before) * kSolverNodeWork + rolled_;
+  }
+
   Solver solver_;
   ExpertStats stats_;
   std::uint64_t rolled_ = 0;

@@ -29,6 +29,18 @@ PyObject* guarded(F&& body) noexcept {
   return nullptr;
 }
 
+// `p`, a new reference from the C API, or the Python error its null stands for.
+inline PyObject* checked(PyObject* p) {
+  if (!p) throw pybind11::error_already_set();
+  return p;
+}
+
+// The same, owned as T.
+template <class T>
+T steal_checked(PyObject* p) {
+  return pybind11::reinterpret_steal<T>(checked(p));
+}
+
 // Installs `def` (static storage) on the bound class, replacing any pybind11 method.
 inline void add_method(pybind11::handle cls, PyMethodDef* def) {
   pybind11::object d = pybind11::reinterpret_steal<pybind11::object>(
@@ -116,9 +128,7 @@ class DictTemplates {
 
   template <class Build>
   pybind11::dict get(std::size_t key, Build&& build) {
-    PyObject* copy = new_copy(key, build);
-    if (!copy) throw pybind11::error_already_set();
-    return pybind11::reinterpret_steal<pybind11::dict>(copy);
+    return steal_checked<pybind11::dict>(new_copy(key, build));
   }
 
  private:

@@ -63,11 +63,7 @@ inline PyObject* new_move_dict(td::Move m) {
 
 }  // namespace
 
-py::dict move_dict(td::Move m) {
-  PyObject* d = new_move_dict(m);
-  if (!d) throw py::error_already_set();
-  return py::reinterpret_steal<py::dict>(d);
-}
+py::dict move_dict(td::Move m) { return fast::steal_checked<py::dict>(new_move_dict(m)); }
 
 py::object move_or_none(td::Move m) {
   if (m.kind == td::Kind::kNone || m.kind >= td::Kind::kUnknown) return py::none();
@@ -85,11 +81,7 @@ py::dict logged_move_dict(const td::SeatMove& m) {
 
 py::list legal_obj(const td::Move* moves, int n) {
   py::list l(n);
-  for (int i = 0; i < n; ++i) {
-    PyObject* d = new_move_dict(moves[i]);
-    if (!d) throw py::error_already_set();
-    PyList_SET_ITEM(l.ptr(), i, d);
-  }
+  for (int i = 0; i < n; ++i) PyList_SET_ITEM(l.ptr(), i, fast::checked(new_move_dict(moves[i])));
   return l;
 }
 

@@ -65,9 +65,7 @@ inline PyObject* new_move_dict(int trump, ts::Move m) {
 }  // namespace
 
 py::dict move_dict(int trump, ts::Move m) {
-  PyObject* d = new_move_dict(trump, m);
-  if (!d) throw py::error_already_set();
-  return py::reinterpret_steal<py::dict>(d);
+  return fast::steal_checked<py::dict>(new_move_dict(trump, m));
 }
 
 py::dict logged_move_dict(ts::SeatMove m) {
@@ -89,11 +87,8 @@ py::list legal_obj(const ts::DealState& s, ts::Seat seat, bool match_over) {
   const int n = match_over ? 0 : ts::legal_moves(s, seat, moves);
   const int trump = s.trump;  // `s` may be the live state: read nothing after Python runs
   py::list l(n);
-  for (int i = 0; i < n; ++i) {
-    PyObject* d = new_move_dict(trump, moves[i]);
-    if (!d) throw py::error_already_set();
-    PyList_SET_ITEM(l.ptr(), i, d);
-  }
+  for (int i = 0; i < n; ++i)
+    PyList_SET_ITEM(l.ptr(), i, fast::checked(new_move_dict(trump, moves[i])));
   return l;
 }
 
