@@ -5,27 +5,52 @@
 namespace trumpf {
 
 WordStream::WordStream(const std::uint8_t* seed, std::string_view prefix) noexcept {
-  std::memcpy(message_, seed, 32);
+  std::uint8_t* m = message_[0];
+  std::memcpy(m, seed, 32);
   std::size_t n = prefix.size();
   // A prefix never comes near this (the longest is "sixtysix:deal:4294967295");
   // the clamp only keeps a hostile caller inside the buffer.
   if (n > 80) n = 80;
-  std::memcpy(message_ + 32, prefix.data(), n);
-  message_[32 + n] = ':';
+  std::memcpy(m + 32, prefix.data(), n);
+  m[32 + n] = ':';
   counter_at_ = 33 + n;
 }
 
-void WordStream::refill() noexcept {
-  char digits[10];
+namespace {
+
+// The decimal digits of c into out, most significant first; returns how many.
+int digits_of(std::uint32_t c, std::uint8_t* out) noexcept {
+  char reversed[10];
   int len = 0;
-  std::uint32_t c = counter_++;
   do {
-    digits[len++] = char('0' + c % 10);
+    reversed[len++] = char('0' + c % 10);
     c /= 10;
   } while (c);
-  for (int i = 0; i < len; ++i) message_[counter_at_ + i] = std::uint8_t(digits[len - 1 - i]);
-  sha256_words(message_, counter_at_ + std::size_t(len), words_);
+  for (int i = 0; i < len; ++i) out[i] = std::uint8_t(reversed[len - 1 - i]);
+  return len;
+}
+
+}  // namespace
+
+void WordStream::refill(int digests) noexcept {
+  if (digests > kAhead) digests = kAhead;
+  if (digests < 1) digests = 1;
+  const std::uint8_t* data[kAhead];
+  const int len = digits_of(counter_, message_[0] + counter_at_);
+  data[0] = message_[0];
+  int count = 1;
+  for (; count < digests; ++count) {
+    std::uint8_t* m = message_[count];
+    std::memcpy(m, message_[0], counter_at_);
+    // Messages hashed together have one length: stop where the digits grow.
+    if (digits_of(counter_ + std::uint32_t(count), m + counter_at_) != len) break;
+    data[count] = m;
+  }
+  sha256_words_many(data, counter_at_ + std::size_t(len), count,
+                    reinterpret_cast<std::uint32_t(*)[8]>(words_));
+  counter_ += std::uint32_t(count);
   used_ = 0;
+  avail_ = 8 * count;
 }
 
 std::uint32_t first_word_of(std::string_view text) noexcept {

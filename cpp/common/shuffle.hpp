@@ -20,19 +20,29 @@ class WordStream {
   // e.g. "schnapsen:deal:7".
   WordStream(const std::uint8_t* seed, std::string_view prefix) noexcept;
 
+  // Computes the digests for at least `count` words at once, before the
+  // first next(): a shuffle of n cards draws n - 1 words or more, and the
+  // digests behind them are cheaper interleaved (sha256_words_many) than
+  // one at a time. The words are the same either way.
+  void reserve(int count) noexcept {
+    if (used_ == avail_) refill((count + 7) / 8);
+  }
+
   std::uint32_t next() noexcept {
-    if (used_ == 8) refill();
+    if (used_ == avail_) refill(1);
     return words_[used_++];
   }
 
  private:
-  void refill() noexcept;
+  static constexpr int kAhead = 5;  // digests at once: a 36-card pack's 35 words
+  void refill(int digests) noexcept;
 
-  std::uint8_t message_[128];
-  std::size_t counter_at_;  // where the counter's digits start in message_
+  std::uint8_t message_[kAhead][128];
+  std::size_t counter_at_;  // where the counter's digits start in message_[k]
   std::uint32_t counter_ = 0;
-  std::uint32_t words_[8];
-  int used_ = 8;
+  std::uint32_t words_[8 * kAhead];
+  int used_ = 0;
+  int avail_ = 0;
 };
 
 // A uniformly drawn index in [0, m), by rejection as the reference does:
@@ -88,6 +98,7 @@ inline std::uint32_t draw_below(WordStream& words, std::uint32_t m) noexcept {
 // Shuffles `cards[0..n)` in place, Fisher-Yates from the back.
 template <typename Card>
 void shuffle_in_place(Card* cards, int n, WordStream& words) noexcept {
+  words.reserve(n - 1);
   for (int i = n - 1; i >= 1; --i) {
     std::uint32_t j = draw_below(words, std::uint32_t(i + 1));
     Card t = cards[i];

@@ -1,10 +1,14 @@
 // Schnapsen and Sixty-Six without Python: legal-move generation against a
 // brute force over every move there is, records and replays, under every
-// combination of house rules. Run under ASan and UBSan by .ci/sanitize.
+// combination of house rules; and the shuffle's interleaved digests against
+// the portable SHA-256. Run under ASan and UBSan by .ci/sanitize.
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
+#include "common/sha256.hpp"
+#include "common/shuffle.hpp"
 #include "schnapsen/bot.hpp"
 #include "schnapsen/deal.hpp"
 #include "schnapsen/record.hpp"
@@ -139,7 +143,55 @@ void random_deals(const Rules& rules, int deals) {
 
 }  // namespace
 
+// sha256_words_many gives each message's digest, at every length and count.
+void check_digests() {
+  std::uint8_t text[9][260];
+  for (int j = 0; j < 9; ++j)
+    for (int i = 0; i < 260; ++i) text[j][i] = std::uint8_t(i * 7 + j * 31 + (i >> 3));
+  const std::uint8_t* data[9];
+  for (int j = 0; j < 9; ++j) data[j] = text[j];
+  for (std::size_t len = 0; len <= 260; ++len)
+    for (int count = 1; count <= 9; ++count) {
+      std::uint32_t out[9][8];
+      trumpf::sha256_words_many(data, len, count, out);
+      for (int j = 0; j < count; ++j) {
+        const trumpf::Digest d = trumpf::sha256_via(text[j], len, false);
+        for (int w = 0; w < 8; ++w)
+          CHECK(out[j][w] == ((std::uint32_t(d[4 * w]) << 24) | (std::uint32_t(d[4 * w + 1]) << 16) |
+                              (std::uint32_t(d[4 * w + 2]) << 8) | d[4 * w + 3]));
+      }
+    }
+}
+
+// A stream's words are its digests' in order whatever it reserves and
+// when, also where the counter's digits grow (9 to 10) inside a batch.
+void check_word_stream() {
+  std::uint8_t seed[32];
+  for (int i = 0; i < 32; ++i) seed[i] = std::uint8_t(200 - i);
+  std::vector<std::uint32_t> expected;
+  for (std::uint32_t counter = 0; counter < 16; ++counter) {
+    std::uint8_t message[80];
+    std::memcpy(message, seed, 32);
+    const int n = std::snprintf(reinterpret_cast<char*>(message + 32), 48,
+                                "sixtysix:deal:4294967297:%u", counter);
+    const trumpf::Digest d = trumpf::sha256_via(message, 32 + std::size_t(n), false);
+    for (int w = 0; w < 8; ++w)
+      expected.push_back((std::uint32_t(d[4 * w]) << 24) | (std::uint32_t(d[4 * w + 1]) << 16) |
+                         (std::uint32_t(d[4 * w + 2]) << 8) | d[4 * w + 3]);
+  }
+  for (int skip : {0, 3, 8, 48, 56})
+    for (int reserve : {0, 1, 8, 9, 19, 23, 35, 40, 100}) {
+      trumpf::WordStream words(seed, "sixtysix:deal:4294967297");
+      std::size_t at = 0;
+      for (; at < std::size_t(skip); ++at) CHECK(words.next() == expected[at]);
+      words.reserve(reserve);
+      for (; at < expected.size(); ++at) CHECK(words.next() == expected[at]);
+    }
+}
+
 int main() {
+  check_digests();
+  check_word_stream();
   for (const Rules& rules : every_rules()) random_deals(rules, 60);
   return trumpf::test::report("schnapsen_test");
 }
