@@ -1,7 +1,8 @@
 // Writing card sets into observation tensors: a bitmask becomes a row of
 // 0/1 values, eight cards at a time from a table, because the observation
 // is written on every decision of a VectorEnv and a loop over bits would be
-// most of its cost.
+// most of its cost. Where the CPU has AVX-512, put_words writes sixteen
+// floats (or sixty-four bytes) from one masked move of a register of ones.
 #pragma once
 
 #include <cstdint>
@@ -41,6 +42,36 @@ inline void put(T* out, std::uint64_t bits, std::index_sequence<I...>) noexcept 
 template <int Bytes, class T>
 inline void put_bits(T* out, std::uint64_t bits) noexcept {
   planes_detail::put(out, bits, std::make_index_sequence<Bytes>{});
+}
+
+// Whether this CPU has AVX-512 F and BW, which put_words then uses (planes.cpp).
+extern const bool kPlanesWide;
+
+namespace planes_detail {
+void put_words_wide(const std::uint64_t* words, int n, float* out) noexcept;
+void put_words_wide(const std::uint64_t* words, int n, std::uint8_t* out) noexcept;
+}  // namespace planes_detail
+
+// Writes the bits of words[0 .. Words) as 0/1 into out[0 .. 64*Words), bit
+// b of word w at out[64*w + b]; `wide` false keeps to the table (tests check
+// both ways on one machine).
+template <int Words, class T>
+inline void put_words(const std::uint64_t (&words)[Words], T* out,
+                      bool wide = kPlanesWide) noexcept {
+  if (wide) {
+    planes_detail::put_words_wide(words, Words, out);
+    return;
+  }
+  for (int w = 0; w < Words; ++w) put_bits<8>(out + 64 * w, words[w]);
+}
+
+// Adds a plane of 24 slots starting at `Slot` (mask bit k to slot Slot + k)
+// to the words put_words writes.
+template <int Slot, int Words>
+inline void add_plane(std::uint64_t (&words)[Words], std::uint64_t mask24) noexcept {
+  static_assert(Slot + 24 <= 64 * Words);
+  words[Slot / 64] |= mask24 << (Slot % 64);
+  if constexpr (Slot % 64 > 40) words[Slot / 64 + 1] |= mask24 >> (64 - Slot % 64);
 }
 
 }  // namespace trumpf

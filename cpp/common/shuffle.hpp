@@ -98,13 +98,30 @@ inline std::uint32_t draw_below(WordStream& words, std::uint32_t m) noexcept {
 // Shuffles `cards[0..n)` in place, Fisher-Yates from the back.
 template <typename Card>
 void shuffle_in_place(Card* cards, int n, WordStream& words) noexcept {
+  // Swapped in a local copy: a one-byte Card may alias anything, so swaps
+  // in the caller's array made the compiler reload the stream's state from
+  // memory after every store.
+  constexpr int kLocal = 64;
+  if (n > kLocal) {
+    words.reserve(n - 1);
+    for (int i = n - 1; i >= 1; --i) {
+      const std::uint32_t j = draw_below(words, std::uint32_t(i + 1));
+      const Card t = cards[i];
+      cards[i] = cards[j];
+      cards[j] = t;
+    }
+    return;
+  }
+  Card local[kLocal];
+  for (int i = 0; i < n; ++i) local[i] = cards[i];
   words.reserve(n - 1);
   for (int i = n - 1; i >= 1; --i) {
-    std::uint32_t j = draw_below(words, std::uint32_t(i + 1));
-    Card t = cards[i];
-    cards[i] = cards[j];
-    cards[j] = t;
+    const std::uint32_t j = draw_below(words, std::uint32_t(i + 1));
+    const Card t = local[i];
+    local[i] = local[j];
+    local[j] = t;
   }
+  for (int i = 0; i < n; ++i) cards[i] = local[i];
 }
 
 // The first big-endian word of SHA-256 over `text`: Durak's level-1 bot word.

@@ -80,10 +80,20 @@ Code deal_new(DealState& s, const Rules& given, const std::uint8_t seed[32], std
   s.last_winner = kNoSeat;
   s.close_state = CloseState{};
   s.result = Result{};
-  for (int i = 0; i < h; ++i) add_card(s, first, order[i]);
-  for (int i = 0; i < h; ++i) add_card(s, dealer, order[h + i]);
-  int t = 0;
-  for (int i = 2 * h; i < n - 1; ++i) s.talon[t++] = order[i];
+  // Whole hands and the talon at once: card by card, each one-byte store
+  // made the compiler reload the counts and masks it might have aliased.
+  std::uint32_t first_mask = 0, dealer_mask = 0;
+  for (int i = 0; i < h; ++i) {
+    first_mask |= bit(order[i]);
+    dealer_mask |= bit(order[h + i]);
+  }
+  std::memcpy(s.hand[first], order, std::size_t(h));
+  std::memcpy(s.hand[dealer], order + h, std::size_t(h));
+  s.hand_n[first] = s.hand_n[dealer] = std::uint8_t(h);
+  s.hand_mask[first] = first_mask;
+  s.hand_mask[dealer] = dealer_mask;
+  const int t = n - 1 - 2 * h;
+  std::memcpy(s.talon, order + 2 * h, std::size_t(t));
   s.talon_pos = 0;
   s.talon_end = std::uint8_t(t);
   s.turn_up = order[n - 1];

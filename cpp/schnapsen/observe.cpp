@@ -23,9 +23,9 @@ struct Scales : ObsScale {
 constexpr Scales kScales{};
 
 // Card masks hold bit(c) = 1 << c for ids 1..24; planes start at id 1.
-template <class T>
-inline void plane(T* out, std::uint32_t mask) noexcept {
-  put_bits<3>(out, mask >> 1);
+template <int Slot>
+inline void plane(std::uint64_t (&words)[4], std::uint32_t mask) noexcept {
+  add_plane<Slot>(words, mask >> 1);
 }
 
 template <class T>
@@ -47,15 +47,17 @@ inline int pending(const InfoSet& i, Seat seat) {
 template <class T>
 void write(const InfoSet& i, T* out) noexcept {
   const Seat me = i.seat, them = other(me);
-  plane(out + kObsHand, i.hand);
-  plane(out + kObsPlayedMine, i.played[me]);
-  plane(out + kObsPlayedTheirs, i.played[them]);
-  plane(out + kObsWonMine, i.won[me]);
-  plane(out + kObsWonTheirs, i.won[them]);
-  plane(out + kObsLed, i.lead ? bit(i.lead) : 0);
-  plane(out + kObsKnown, i.known);
-  plane(out + kObsUnseen, i.unseen);
-  plane(out + kObsTurnUp, i.turn_up ? bit(i.turn_up) : 0);
+  // Every 0/1 slot (0 .. 239) as bits, written in one go by put_words.
+  std::uint64_t words[4] = {0, 0, 0, 0};
+  plane<kObsHand>(words, i.hand);
+  plane<kObsPlayedMine>(words, i.played[me]);
+  plane<kObsPlayedTheirs>(words, i.played[them]);
+  plane<kObsWonMine>(words, i.won[me]);
+  plane<kObsWonTheirs>(words, i.won[them]);
+  plane<kObsLed>(words, i.lead ? bit(i.lead) : 0);
+  plane<kObsKnown>(words, i.known);
+  plane<kObsUnseen>(words, i.unseen);
+  plane<kObsTurnUp>(words, i.turn_up ? bit(i.turn_up) : 0);
   // The 24 slots from the trump to the flags, as one more plane.
   std::uint32_t married[2] = {0, 0};
   for (int k = 0; k < i.n_melds; ++k) married[i.melds[k].seat] |= 1u << i.melds[k].suit;
@@ -74,7 +76,9 @@ void write(const InfoSet& i, T* out) noexcept {
                           i.match.in_match};
   std::uint32_t bits = (1u << i.trump) | married[me] << 4 | married[them] << 8;
   for (int k = 0; k < 12; ++k) bits |= std::uint32_t(flags[k]) << (kObsMyTurn - kObsTrump + k);
-  put_bits<3>(out + kObsTrump, bits);
+  add_plane<kObsTrump>(words, bits);
+  put_words(words, out);  // slots 240 .. 255 zero, then the counts
+  static_assert(kObsTalonLeft == 240 && kObsSize == 256);
   // Slot by slot: gathered into an array first, the compiler loaded them
   // back four at a time from stores one at a time, and stalled on each load.
   const bool closed = i.close_state.by != kNoSeat;

@@ -1,12 +1,14 @@
 // Schnapsen and Sixty-Six without Python: legal-move generation against a
 // brute force over every move there is, records and replays, under every
 // combination of house rules; and the shuffle's interleaved digests against
-// the portable SHA-256. Run under ASan and UBSan by .ci/sanitize.
+// the portable SHA-256, and the AVX-512 plane writer against the table.
+// Run under ASan and UBSan by .ci/sanitize.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <vector>
 
+#include "common/planes.hpp"
 #include "common/sha256.hpp"
 #include "common/shuffle.hpp"
 #include "schnapsen/bot.hpp"
@@ -189,7 +191,34 @@ void check_word_stream() {
     }
 }
 
+// put_words writes the same rows through AVX-512 (where the CPU has it) as
+// through the table, in both dtypes.
+void check_plane_words() {
+  std::uint64_t x = 0x9E3779B97F4A7C15ULL;
+  for (int round = 0; round < 500; ++round) {
+    std::uint64_t words[4];
+    for (std::uint64_t& w : words) {
+      x ^= x << 13;
+      x ^= x >> 7;
+      x ^= x << 17;
+      w = round % 3 ? x : x & (x >> 7);  // dense and sparse
+    }
+    float wide_f[256], table_f[256];
+    std::uint8_t wide_u[256], table_u[256];
+    trumpf::put_words(words, wide_f);
+    trumpf::put_words(words, table_f, false);
+    trumpf::put_words(words, wide_u);
+    trumpf::put_words(words, table_u, false);
+    for (int b = 0; b < 256; ++b) {
+      const bool set = (words[b / 64] >> (b % 64)) & 1;
+      CHECK(wide_f[b] == (set ? 1.0f : 0.0f) && table_f[b] == wide_f[b]);
+      CHECK(wide_u[b] == std::uint8_t(set) && table_u[b] == wide_u[b]);
+    }
+  }
+}
+
 int main() {
+  check_plane_words();
   check_digests();
   check_word_stream();
   for (const Rules& rules : every_rules()) random_deals(rules, 60);
