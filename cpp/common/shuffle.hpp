@@ -95,7 +95,19 @@ inline std::uint32_t draw_below(WordStream& words, std::uint32_t m) noexcept {
   return fastmod(w, d.magic, m);
 }
 
-// Shuffles `cards[0..n)` in place, Fisher-Yates from the back.
+// Fisher-Yates from the back over cards[0..n).
+template <typename Card>
+inline void fisher_yates(Card* cards, int n, WordStream& words) noexcept {
+  words.reserve(n - 1);
+  for (int i = n - 1; i >= 1; --i) {
+    const std::uint32_t j = draw_below(words, std::uint32_t(i + 1));
+    const Card t = cards[i];
+    cards[i] = cards[j];
+    cards[j] = t;
+  }
+}
+
+// Shuffles `cards[0..n)` in place.
 template <typename Card>
 void shuffle_in_place(Card* cards, int n, WordStream& words) noexcept {
   // Swapped in a local copy: a one-byte Card may alias anything, so swaps
@@ -103,24 +115,12 @@ void shuffle_in_place(Card* cards, int n, WordStream& words) noexcept {
   // memory after every store.
   constexpr int kLocal = 64;
   if (n > kLocal) {
-    words.reserve(n - 1);
-    for (int i = n - 1; i >= 1; --i) {
-      const std::uint32_t j = draw_below(words, std::uint32_t(i + 1));
-      const Card t = cards[i];
-      cards[i] = cards[j];
-      cards[j] = t;
-    }
+    fisher_yates(cards, n, words);
     return;
   }
   Card local[kLocal];
   for (int i = 0; i < n; ++i) local[i] = cards[i];
-  words.reserve(n - 1);
-  for (int i = n - 1; i >= 1; --i) {
-    const std::uint32_t j = draw_below(words, std::uint32_t(i + 1));
-    const Card t = local[i];
-    local[i] = local[j];
-    local[j] = t;
-  }
+  fisher_yates(local, n, words);
   for (int i = 0; i < n; ++i) cards[i] = local[i];
 }
 
