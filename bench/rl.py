@@ -14,7 +14,11 @@ policy choosing every env's action from its mask on the caller's side; for
 OpenSpiel a Python loop that asks each state for observation_tensor() (or,
 for a game without one, information_state_tensor()) and legal_actions_mask(),
 then applies a random legal action. Read the ratios; the rates move with the
-machine. bash bench/callgrind.sh counts the C++ part's instructions.
+machine. Each VectorEnv row's ratio is to skat timed beside that row: the
+two alternate in eight slices, so a neighbour's load or the clock's drift
+over the minute falls on both (skat alone, once at the top, moved 10-20%
+between the first row and the last on this shared machine). bash
+bench/callgrind.sh counts the C++ part's instructions.
 """
 
 from __future__ import annotations
@@ -138,6 +142,27 @@ def timed(work: Callable[[], int], seconds: float) -> tuple[float, float]:
     return done / (time.process_time() - cpu0), done / (time.perf_counter() - wall0)
 
 
+def paired(
+    work: Callable[[], int], base: Callable[[], int], seconds: float, slices: int = 8
+) -> tuple[float, float, float]:
+    """work and base in turn, `slices` times each for seconds/slices of CPU:
+    (work per CPU-s, base per CPU-s, work per wall-s)."""
+    work()
+    base()  # warm up
+    totals = {"work": [0, 0.0, 0.0], "base": [0, 0.0, 0.0]}  # decisions, CPU-s, wall-s
+    for _ in range(slices):
+        for name, fn in (("base", base), ("work", work)):
+            done, cpu0, wall0 = 0, time.process_time(), time.perf_counter()
+            while time.process_time() - cpu0 < seconds / slices:
+                done += fn()
+            total = totals[name]
+            total[0] += done
+            total[1] += time.process_time() - cpu0
+            total[2] += time.perf_counter() - wall0
+    w, b = totals["work"], totals["base"]
+    return w[0] / w[1], b[0] / b[1], w[0] / w[2]
+
+
 def vector_env(
     game: str,
     num_envs: int,
@@ -201,22 +226,31 @@ def main() -> None:
     seconds = 0.5 if args.quick else 2.0
     for policy in (gumbel_policy, packed_policy):
         check_policy(policy)
-    rows: list[tuple[str, float, float]] = []
+    rows: list[tuple[str, float, float, float]] = []  # what, per CPU-s, per wall-s, ratio
+    skat: Callable[[], int] | None = None
 
     def row(what: str, work: Callable[[], int]) -> float:
-        per_cpu, per_wall = timed(work, seconds)
-        rows.append((what, per_cpu, per_wall))
+        if skat is None:
+            per_cpu, per_wall = timed(work, seconds)
+            ratio = 0.0
+        else:
+            per_cpu, beside, per_wall = paired(work, skat, seconds)
+            ratio = per_cpu / beside
+        rows.append((what, per_cpu, per_wall, ratio))
         print(f"  {what}: {fmt(per_cpu)} decisions/s", flush=True)
         return per_cpu
 
-    baseline = 0.0
     try:
         import pyspiel  # noqa: F401
 
         for name in ("skat", "spades", "euchre"):
             tensor, work = openspiel(name)
-            rate = row(f"OpenSpiel {name}, Python loop, {tensor}() + legal_actions_mask()", work)
-            baseline = baseline or rate
+            per_cpu, per_wall = timed(work, seconds)
+            skat = skat or work
+            base = rows[0][1] if rows else per_cpu
+            rows.append((f"OpenSpiel {name}, Python loop, {tensor}() + legal_actions_mask()",
+                         per_cpu, per_wall, per_cpu / base))  # fmt: skip
+            print(f"  OpenSpiel {name}: {fmt(per_cpu)} decisions/s", flush=True)
     except ImportError:
         print("OpenSpiel is not installed (pip install open_spiel): no ratio", flush=True)
     for game in ("schnapsen", "sixtysix", "durak", "schnapsen-match", "sixtysix-match"):
@@ -239,11 +273,12 @@ def main() -> None:
         f"\n{platform.processor() or platform.machine()}, Python {platform.python_version()}, numpy {np.__version__}, one thread\n"
     )
     print(
-        "| what | decisions/s per core | wall-clock | ratio to OpenSpiel skat |\n|---|---:|---:|---:|"
+        "| what | decisions/s per core | wall-clock | ratio to OpenSpiel skat (beside it) |\n"
+        "|---|---:|---:|---:|"
     )
-    for what, per_cpu, per_wall in rows:
-        ratio = f"{per_cpu / baseline:,.1f}x" if baseline else "-"
-        print(f"| {what} | {fmt(per_cpu)} | {fmt(per_wall)} | {ratio} |")
+    for what, per_cpu, per_wall, ratio in rows:
+        shown = f"{ratio:,.1f}x" if ratio else "-"
+        print(f"| {what} | {fmt(per_cpu)} | {fmt(per_wall)} | {shown} |")
 
 
 if __name__ == "__main__":
