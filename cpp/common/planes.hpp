@@ -58,20 +58,20 @@ void put_words_wide(const std::uint64_t* words, int n, std::uint8_t* out) noexce
 template <int Words, class T>
 inline void put_words(const std::uint64_t (&words)[Words], T* out,
                       bool wide = kPlanesWide) noexcept {
-  if (wide) {
+  if (wide && kPlanesWide) {  // never AVX-512 on a CPU without it
     planes_detail::put_words_wide(words, Words, out);
     return;
   }
   for (int w = 0; w < Words; ++w) put_bits<8>(out + 64 * w, words[w]);
 }
 
-// Adds a plane of 24 slots starting at `Slot` (mask bit k to slot Slot + k)
-// to the words put_words writes.
-template <int Slot, int Words>
-inline void add_plane(std::uint64_t (&words)[Words], std::uint64_t mask24) noexcept {
-  static_assert(Slot + 24 <= 64 * Words);
-  words[Slot / 64] |= mask24 << (Slot % 64);
-  if constexpr (Slot % 64 > 40) words[Slot / 64 + 1] |= mask24 >> (64 - Slot % 64);
+// Adds a plane of 24 slots starting at `slot` (mask bit k to slot + k) to
+// the words put_words writes. Every caller passes a constant slot, so once
+// inlined this is a shift and an or, two where the plane straddles words.
+template <int Words>
+inline void add_plane(std::uint64_t (&words)[Words], int slot, std::uint64_t mask24) noexcept {
+  words[slot / 64] |= mask24 << (slot % 64);
+  if (slot % 64 > 40) words[slot / 64 + 1] |= mask24 >> (64 - slot % 64);
 }
 
 }  // namespace trumpf

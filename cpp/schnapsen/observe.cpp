@@ -22,12 +22,6 @@ struct Scales : ObsScale {
 };
 constexpr Scales kScales{};
 
-// Card masks hold bit(c) = 1 << c for ids 1..24; planes start at id 1.
-template <int Slot>
-inline void plane(std::uint64_t (&words)[4], std::uint32_t mask) noexcept {
-  add_plane<Slot>(words, mask >> 1);
-}
-
 template <class T>
 inline void put(T* out, int slot, int raw) noexcept {
   if constexpr (sizeof(T) == 1)
@@ -44,21 +38,21 @@ inline int pending(const InfoSet& i, Seat seat) {
   return p;
 }
 
-template <class T>
-void write(const InfoSet& i, T* out) noexcept {
+// Hands each 24-slot plane to put(slot, mask): the nine card planes, then
+// the trump, the marriages and the flags as one more. Card masks hold
+// bit(c) = 1 << c for ids 1..24; planes start at id 1.
+template <class Put>
+inline void for_planes(const InfoSet& i, Put&& put) noexcept {
   const Seat me = i.seat, them = other(me);
-  // Every 0/1 slot (0 .. 239) as bits, written in one go by put_words.
-  std::uint64_t words[4] = {0, 0, 0, 0};
-  plane<kObsHand>(words, i.hand);
-  plane<kObsPlayedMine>(words, i.played[me]);
-  plane<kObsPlayedTheirs>(words, i.played[them]);
-  plane<kObsWonMine>(words, i.won[me]);
-  plane<kObsWonTheirs>(words, i.won[them]);
-  plane<kObsLed>(words, i.lead ? bit(i.lead) : 0);
-  plane<kObsKnown>(words, i.known);
-  plane<kObsUnseen>(words, i.unseen);
-  plane<kObsTurnUp>(words, i.turn_up ? bit(i.turn_up) : 0);
-  // The 24 slots from the trump to the flags, as one more plane.
+  put(kObsHand, i.hand >> 1);
+  put(kObsPlayedMine, i.played[me] >> 1);
+  put(kObsPlayedTheirs, i.played[them] >> 1);
+  put(kObsWonMine, i.won[me] >> 1);
+  put(kObsWonTheirs, i.won[them] >> 1);
+  put(kObsLed, i.lead ? bit(i.lead) >> 1 : 0);
+  put(kObsKnown, i.known >> 1);
+  put(kObsUnseen, i.unseen >> 1);
+  put(kObsTurnUp, i.turn_up ? bit(i.turn_up) >> 1 : 0);
   std::uint32_t married[2] = {0, 0};
   for (int k = 0; k < i.n_melds; ++k) married[i.melds[k].seat] |= 1u << i.melds[k].suit;
   const bool my_turn = i.turn == me && !i.over;
@@ -76,9 +70,24 @@ void write(const InfoSet& i, T* out) noexcept {
                           i.match.in_match};
   std::uint32_t bits = (1u << i.trump) | married[me] << 4 | married[them] << 8;
   for (int k = 0; k < 12; ++k) bits |= std::uint32_t(flags[k]) << (kObsMyTurn - kObsTrump + k);
-  add_plane<kObsTrump>(words, bits);
-  put_words(words, out);  // slots 240 .. 255 zero, then the counts
+  put(kObsTrump, bits);
+}
+
+template <class T>
+void write(const InfoSet& i, T* out, bool wide) noexcept {
+  const Seat me = i.seat, them = other(me);
   static_assert(kObsTalonLeft == 240 && kObsSize == 256);
+  if (wide && kPlanesWide) {  // never AVX-512 on a CPU without it
+    // Slots 0 .. 239 as bits, written sixteen at a time (240 .. 255 zero,
+    // then the counts below).
+    std::uint64_t words[4] = {0, 0, 0, 0};
+    for_planes(i, [&](int slot, std::uint32_t mask) { add_plane(words, slot, mask); });
+    put_words(words, out, true);
+  } else {
+    // Straight from the masks: gathering them into words first cost about
+    // sixty instructions more on the table.
+    for_planes(i, [&](int slot, std::uint32_t mask) { put_bits<3>(out + slot, mask); });
+  }
   // Slot by slot: gathered into an array first, the compiler loaded them
   // back four at a time from stores one at a time, and stalled on each load.
   const bool closed = i.close_state.by != kNoSeat;
@@ -104,7 +113,9 @@ void write(const InfoSet& i, T* out) noexcept {
 
 const ObsScale& obs_scale() noexcept { return kScales; }
 
-void observe(const InfoSet& info, float* out) noexcept { write(info, out); }
-void observe(const InfoSet& info, std::uint8_t* out) noexcept { write(info, out); }
+void observe(const InfoSet& info, float* out, bool wide) noexcept { write(info, out, wide); }
+void observe(const InfoSet& info, std::uint8_t* out, bool wide) noexcept {
+  write(info, out, wide);
+}
 
 }  // namespace trumpf::schnapsen

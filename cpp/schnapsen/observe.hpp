@@ -12,6 +12,7 @@
 
 #include <cstdint>
 
+#include "common/planes.hpp"
 #include "schnapsen/info.hpp"
 
 namespace trumpf::schnapsen {
@@ -68,8 +69,9 @@ struct ObsScale {
 };
 const ObsScale& obs_scale() noexcept;
 
-// Writes every slot of out[0 .. kObsSize).
-void observe(const InfoSet& info, float* out) noexcept;
-void observe(const InfoSet& info, std::uint8_t* out) noexcept;
+// Writes every slot of out[0 .. kObsSize). `wide` false keeps the 0/1
+// planes off AVX-512 (tests compare both ways on one machine).
+void observe(const InfoSet& info, float* out, bool wide = kPlanesWide) noexcept;
+void observe(const InfoSet& info, std::uint8_t* out, bool wide = kPlanesWide) noexcept;
 
 }  // namespace trumpf::schnapsen

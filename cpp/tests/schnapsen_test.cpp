@@ -12,6 +12,7 @@
 #include "common/sha256.hpp"
 #include "common/shuffle.hpp"
 #include "schnapsen/bot.hpp"
+#include "schnapsen/observe.hpp"
 #include "schnapsen/deal.hpp"
 #include "schnapsen/record.hpp"
 #include "sim/stream.hpp"
@@ -108,6 +109,22 @@ std::vector<Rules> every_rules() {
   return out;
 }
 
+// Both seats' tensors are the same written through AVX-512 and through
+// the table, in both dtypes.
+void check_observations(const DealState& s, const Shown& shown) {
+  for (int seat = 0; seat < 2; ++seat) {
+    const InfoSet info = info_set(s, shown, Seat(seat));
+    float wide_f[kObsSize], table_f[kObsSize];
+    std::uint8_t wide_u[kObsSize], table_u[kObsSize];
+    observe(info, wide_f, true);
+    observe(info, table_f, false);
+    observe(info, wide_u, true);
+    observe(info, table_u, false);
+    CHECK(std::memcmp(wide_f, table_f, sizeof wide_f) == 0);
+    CHECK(std::memcmp(wide_u, table_u, sizeof wide_u) == 0);
+  }
+}
+
 void random_deals(const Rules& rules, int deals) {
   const std::vector<Move> all = every_move();
   std::uint8_t seed[32];
@@ -121,6 +138,7 @@ void random_deals(const Rules& rules, int deals) {
     CHECK(r.build(rules, sd, std::uint64_t(d + 1), Seat(d & 1)) == Code::kOk);
     while (!r.state.over) {
       check_position(r.state, all);
+      check_observations(r.state, r.shown);
       Move legal[kMaxMoves];
       const int n = legal_moves(r.state, r.state.turn, legal);
       if (!CHECK(n > 0)) return;
