@@ -19,7 +19,7 @@ const bool kPlanesWide = detect_wide();
 namespace planes_detail {
 
 __attribute__((target("avx512f,avx512bw"))) void put_words_wide(const std::uint64_t* words, int n,
-                                                                 float* out) noexcept {
+                                                                float* out) noexcept {
   const __m512 ones = _mm512_set1_ps(1.0f);
   for (int j = 0; j < 4 * n; ++j) {
     const __mmask16 k = __mmask16(words[j / 4] >> (16 * (j % 4)));
@@ -28,7 +28,7 @@ __attribute__((target("avx512f,avx512bw"))) void put_words_wide(const std::uint6
 }
 
 __attribute__((target("avx512f,avx512bw"))) void put_words_wide(const std::uint64_t* words, int n,
-                                                                 std::uint8_t* out) noexcept {
+                                                                std::uint8_t* out) noexcept {
   const __m512i ones = _mm512_set1_epi8(1);
   for (int j = 0; j < n; ++j)
     _mm512_storeu_si512(out + 64 * j, _mm512_maskz_mov_epi8(__mmask64(words[j]), ones));

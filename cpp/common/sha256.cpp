@@ -78,9 +78,9 @@ __attribute__((target("sha,sse4.1"))) inline void compress_shani(
   for (int j = 0; j < N; ++j) {
     __m128i tmp = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[j][0]));
     __m128i st1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[j][4]));
-    tmp = _mm_shuffle_epi32(tmp, 0xB1);            // CDAB
-    st1 = _mm_shuffle_epi32(st1, 0x1B);            // EFGH
-    s0[j] = abef[j] = _mm_alignr_epi8(tmp, st1, 8);  // ABEF
+    tmp = _mm_shuffle_epi32(tmp, 0xB1);                 // CDAB
+    st1 = _mm_shuffle_epi32(st1, 0x1B);                 // EFGH
+    s0[j] = abef[j] = _mm_alignr_epi8(tmp, st1, 8);     // ABEF
     s1[j] = cdgh[j] = _mm_blend_epi16(st1, tmp, 0xF0);  // CDGH
     const auto* b = reinterpret_cast<const __m128i*>(block[j]);
     m0[j] = _mm_shuffle_epi8(_mm_loadu_si128(b + 0), MASK);
@@ -89,12 +89,12 @@ __attribute__((target("sha,sse4.1"))) inline void compress_shani(
     m3[j] = _mm_shuffle_epi8(_mm_loadu_si128(b + 3), MASK);
   }
   // A macro, not a lambda: a lambda would not inherit this function's target.
-#define TRUMPF_SHA_ROUNDS(m, k)                                   \
-  _Pragma("GCC unroll 4") for (int j = 0; j < N; ++j) {           \
+#define TRUMPF_SHA_ROUNDS(m, k)                                     \
+  _Pragma("GCC unroll 4") for (int j = 0; j < N; ++j) {             \
     __m128i msg = _mm_add_epi32((m)[j], _mm_loadu_si128(kp + (k))); \
-    s1[j] = _mm_sha256rnds2_epu32(s1[j], s0[j], msg);             \
-    msg = _mm_shuffle_epi32(msg, 0x0E);                           \
-    s0[j] = _mm_sha256rnds2_epu32(s0[j], s1[j], msg);             \
+    s1[j] = _mm_sha256rnds2_epu32(s1[j], s0[j], msg);               \
+    msg = _mm_shuffle_epi32(msg, 0x0E);                             \
+    s0[j] = _mm_sha256rnds2_epu32(s0[j], s1[j], msg);               \
   }
   // Rounds 0-15 consume the message words directly.
   TRUMPF_SHA_ROUNDS(m0, 0)
@@ -151,7 +151,7 @@ const bool kHasShaNi = false;
 inline void compress(std::uint32_t state[8], const std::uint8_t block[64], bool hardware) noexcept {
 #ifdef TRUMPF_SHA_NI
   if (hardware && kHasShaNi) {
-    compress_shani<1>(reinterpret_cast<std::uint32_t(*)[8]>(state), &block);
+    compress_shani<1>(reinterpret_cast<std::uint32_t (*)[8]>(state), &block);
     return;
   }
 #endif

@@ -47,7 +47,7 @@ void WordStream::refill(int digests) noexcept {
     data[count] = m;
   }
   sha256_words_many(data, counter_at_ + std::size_t(len), count,
-                    reinterpret_cast<std::uint32_t(*)[8]>(words_));
+                    reinterpret_cast<std::uint32_t (*)[8]>(words_));
   counter_ += std::uint32_t(count);
   used_ = 0;
   avail_ = 8 * count;

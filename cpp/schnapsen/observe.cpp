@@ -114,8 +114,6 @@ void write(const InfoSet& i, T* out, bool wide) noexcept {
 const ObsScale& obs_scale() noexcept { return kScales; }
 
 void observe(const InfoSet& info, float* out, bool wide) noexcept { write(info, out, wide); }
-void observe(const InfoSet& info, std::uint8_t* out, bool wide) noexcept {
-  write(info, out, wide);
-}
+void observe(const InfoSet& info, std::uint8_t* out, bool wide) noexcept { write(info, out, wide); }
 
 }  // namespace trumpf::schnapsen

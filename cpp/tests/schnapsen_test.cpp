@@ -12,8 +12,8 @@
 #include "common/sha256.hpp"
 #include "common/shuffle.hpp"
 #include "schnapsen/bot.hpp"
-#include "schnapsen/observe.hpp"
 #include "schnapsen/deal.hpp"
+#include "schnapsen/observe.hpp"
 #include "schnapsen/record.hpp"
 #include "sim/stream.hpp"
 #include "tests/check.hpp"
@@ -177,8 +177,9 @@ void check_digests() {
       for (int j = 0; j < count; ++j) {
         const trumpf::Digest d = trumpf::sha256_via(text[j], len, false);
         for (int w = 0; w < 8; ++w)
-          CHECK(out[j][w] == ((std::uint32_t(d[4 * w]) << 24) | (std::uint32_t(d[4 * w + 1]) << 16) |
-                              (std::uint32_t(d[4 * w + 2]) << 8) | d[4 * w + 3]));
+          CHECK(out[j][w] ==
+                ((std::uint32_t(d[4 * w]) << 24) | (std::uint32_t(d[4 * w + 1]) << 16) |
+                 (std::uint32_t(d[4 * w + 2]) << 8) | d[4 * w + 3]));
       }
     }
 }
