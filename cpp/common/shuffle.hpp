@@ -25,7 +25,7 @@ class WordStream {
   // digests behind them are cheaper interleaved (sha256_words_many) than
   // one at a time. The words are the same either way.
   void reserve(int count) noexcept {
-    if (used_ == avail_) refill((count + 7) / 8);
+    if (count > 0 && used_ == avail_) refill((count + 7) / 8);
   }
 
   std::uint32_t next() noexcept {
