@@ -34,7 +34,6 @@ int digits_of(std::uint32_t c, std::uint8_t* out) noexcept {
 
 void WordStream::refill(int digests) noexcept {
   if (digests > kAhead) digests = kAhead;
-  if (digests < 1) digests = 1;
   const std::uint8_t* data[kAhead];
   const int len = digits_of(counter_, message_[0] + counter_at_);
   data[0] = message_[0];

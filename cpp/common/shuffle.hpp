@@ -35,6 +35,7 @@ class WordStream {
 
  private:
   static constexpr int kAhead = 5;  // digests at once: a 36-card pack's 35 words
+  // Computes the next `digests` digests (at least one, at most kAhead).
   void refill(int digests) noexcept;
 
   std::uint8_t message_[kAhead][128];
