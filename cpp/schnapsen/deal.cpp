@@ -13,12 +13,26 @@ inline void add_card(DealState& s, Seat seat, Card c) noexcept {
   s.hand_mask[seat] |= bit(c);
 }
 
+// The hand's six bytes as one word: the card's place is its lowest matching
+// byte, and the cards after it move down one byte in a shift. The byte loop
+// this replaces became a libc memmove call for at most five bytes, on most
+// moves of every game (about 2% of a VectorEnv decision).
 inline void remove_card(DealState& s, Seat seat, Card c) noexcept {
+  static_assert(sizeof s.hand[0] == 6);
+  constexpr std::uint64_t kOnes = 0x010101010101ULL, kHighs = 0x808080808080ULL;
   Card* h = s.hand[seat];
-  int n = s.hand_n[seat];
-  int i = 0;
-  while (i < n && h[i] != c) ++i;
-  for (; i + 1 < n; ++i) h[i] = h[i + 1];
+  const int n = s.hand_n[seat];
+  std::uint64_t w = 0;
+  std::memcpy(&w, h, 6);
+  const std::uint64_t x = w ^ (kOnes * c);  // a zero byte where the card is
+  const std::uint64_t zero = (x - kOnes) & ~x & kHighs;
+  const int i = zero ? __builtin_ctzll(zero) / 8 : 6;
+  if (i < n) {  // bytes i .. n - 2 take the next byte; the rest stay as they were
+    const std::uint64_t moved =
+        ((std::uint64_t(1) << (8 * (n - 1))) - 1) & ~((std::uint64_t(1) << (8 * i)) - 1);
+    w = (w & ~moved) | ((w >> 8) & moved);
+    std::memcpy(h, &w, 6);
+  }
   s.hand_n[seat] = std::uint8_t(n - 1);
   s.hand_mask[seat] &= ~bit(c);
 }
