@@ -9,12 +9,14 @@ in self-play and against every opponent, on one thread and on two.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import numpy as np
 import pytest
 
 import trumpf.durak as durak
+import trumpf.schnapsen as schnapsen
 from _rl_support import expected_rewards
 from trumpf import rl
 from trumpf.errors import Error
@@ -252,6 +254,31 @@ def test_reset_seed_and_episodes() -> None:
     other = rl.VectorEnv("sixtysix", 4, seed=SEED.hex(), opponent="bot2").reset()
     assert (other.obs == first.obs).all()
     assert len(rl.VectorEnv("durak", 1).seed) == 32
+
+
+def test_a_deal_episode_is_dealt_from_its_envs_own_seed() -> None:
+    # The contract as docs/rl.md states it, computed here without the core:
+    # SHA-256(seed || "env:<i>"), deal number e % 2**32 + 1.
+    env = rl.VectorEnv("sixtysix", 3, seed=SEED)
+    for i in range(3):
+        own = hashlib.sha256(SEED + f"env:{i}".encode()).digest()
+        assert env.env_seed(i) == own
+        for e in (0, 5, 2**32 + 7):
+            dealer = "p1" if (i + e) % 2 == 0 else "p2"
+            expected = schnapsen.Deal.build(
+                variant="sixtysix", seed=own, number=e % 2**32 + 1, dealer=dealer
+            )
+            assert env.build(i, e).to_log() == expected.to_log()
+    # A reseeded env deals from the new seed's env seeds, as a new env would.
+    other = bytes(range(1, 33))
+    again = env.reset(seed=other)
+    fresh = rl.VectorEnv("sixtysix", 3, seed=other).reset()
+    assert (again.obs == fresh.obs).all() and (again.mask == fresh.mask).all()
+    assert env.env_seed(2) == hashlib.sha256(other + b"env:2").digest()
+    for bad in (-1, 1 << 20, "0", 1.0):
+        with pytest.raises(Error) as err:
+            env.env_seed(bad)  # type: ignore[arg-type]
+        assert err.value.code == "bad_envs"
 
 
 def test_without_copies_the_same_arrays_hold_the_same_values() -> None:

@@ -74,7 +74,7 @@ class Env {
   // after reseed) and writes each one's first decision.
   void reset(const Outputs& out);
   // Makes the next reset start every env at episode 0 of this seed.
-  void reseed(const std::uint8_t seed[32]) noexcept;
+  virtual void reseed(const std::uint8_t seed[32]) noexcept;
   // Whether reset has been called: step needs a decision to answer.
   bool started() const noexcept { return started_; }
   // The envs whose action is out of range or not legal now, in order.

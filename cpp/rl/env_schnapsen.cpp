@@ -22,8 +22,9 @@ namespace ts = trumpf::schnapsen;
 struct Slot {
   ts::MatchState m;  // a deal episode plays m.deal alone
   ts::Shown shown;
-  sim::Stream stream;         // the random opponent's
-  std::uint64_t expert_seed;  // an expert opponent's
+  sim::Stream stream;          // the random opponent's
+  std::uint64_t expert_seed;   // an expert opponent's
+  std::uint8_t deal_seed[32];  // env_seed(seed, i): a deal episode's shuffle (episode.hpp)
 };
 
 class SchnapsenEnv final : public Env {
@@ -31,7 +32,14 @@ class SchnapsenEnv final : public Env {
   explicit SchnapsenEnv(const Config& c)
       : Env(c, ts::kObsSize),
         match_(c.game == Game::kSchnapsenMatch || c.game == Game::kSixtySixMatch),
-        slots_(c.num_envs, Slot{ts::MatchState{}, ts::Shown{}, sim::Stream(key_, 0, 0), 0}) {}
+        slots_(c.num_envs, Slot{ts::MatchState{}, ts::Shown{}, sim::Stream(key_, 0, 0), 0, {}}) {
+    seed_deals();
+  }
+
+  void reseed(const std::uint8_t seed[32]) noexcept override {
+    Env::reseed(seed);
+    seed_deals();
+  }
 
   void begin(std::size_t i, const Outputs& out) noexcept override {
     Slot& e = slots_[i];
@@ -43,7 +51,7 @@ class SchnapsenEnv final : public Env {
         sim::match_seed(config_.seed, game, seed);
         ts::match_new(e.m, config_.rules, seed, dealer);
       } else {
-        ts::deal_new(e.m.deal, config_.rules, config_.seed, game + 1, dealer);
+        ts::deal_new(e.m.deal, config_.rules, e.deal_seed, (episode_[i] & 0xFFFFFFFFu) + 1, dealer);
       }
       ts::shown_start(e.shown, e.m.deal);
       if (config_.opponent == players::Player::kNone) break;
@@ -82,6 +90,11 @@ class SchnapsenEnv final : public Env {
 
  private:
   bool over(const Slot& e) const noexcept { return match_ ? e.m.over : e.m.deal.over; }
+
+  void seed_deals() noexcept {
+    if (match_) return;  // a match's deals come from its match_seed
+    for (std::size_t i = 0; i < slots_.size(); ++i) env_seed(config_.seed, i, slots_[i].deal_seed);
+  }
 
   // Inlined: called apart, its Move argument went through the stack byte by
   // byte and was read back whole, a store-forwarding stall on every move.

@@ -21,6 +21,7 @@
 #include "bindings/rl/register.hpp"
 #include "durak/actions.hpp"
 #include "rl/env.hpp"
+#include "rl/episode.hpp"
 #include "schnapsen/actions.hpp"
 
 namespace py = pybind11;
@@ -305,6 +306,18 @@ void register_vector(py::module_& m) {
       .def_property_readonly(
           "obs_size", [](py::handle self) { return self_of<VectorEnv>(self).env->obs_size(); },
           "The length of one observation.");
+  m.def(
+      "env_seed",
+      [](py::handle seed, py::handle env) {
+        const auto sd = seed_arg(seed);
+        const auto i = std::uint64_t(int_arg(env, 0, trl::kMaxEnvs - 1, "bad_envs", "env"));
+        std::uint8_t out[32];
+        trl::env_seed(sd.data(), i, out);
+        return py::bytes(reinterpret_cast<const char*>(out), 32);
+      },
+      py::arg("seed"), py::arg("env"),
+      "The seed env `env`'s Schnapsen-family deals are shuffled from: "
+      "SHA-256(seed || \"env:<env>\") (rl/episode.hpp).");
 }
 
 }  // namespace trumpf::bindings::rl

@@ -233,17 +233,34 @@ class VectorEnv:
     @staticmethod
     def episode_game(env: int, episode: int) -> int:
         """Which game of a batch simulation with the same seed episode
-        ``episode`` of env ``env`` is dealt and seeded as:
+        ``episode`` of env ``env`` is seeded as (its match, its opponent):
         ``env * 2**32 + episode % 2**32``."""
         return (env << 32) | (episode & 0xFFFFFFFF)
+
+    def env_seed(self, env: int) -> bytes:
+        """The seed env ``env``'s Schnapsen-family deals are shuffled from:
+        SHA-256(seed || ``b"env:<env>"``).
+
+        A deal episode is deal number ``episode % 2**32 + 1`` of it. Numbered
+        from 1 in a seed of its own, an env's deals keep the shuffle's
+        messages within one SHA-256 block for its first 999,999 episodes,
+        where the game numbers of a shared seed would take two.
+
+        >>> env = VectorEnv("schnapsen", 2, seed=bytes(32))
+        >>> import hashlib
+        >>> env.env_seed(1) == hashlib.sha256(bytes(32) + b"env:1").digest()
+        True
+        """
+        return _core.rl.env_seed(self._seed, env)
 
     def build(self, env: int, episode: int) -> Any:
         """Episode ``episode`` of env ``env`` as it began: a Deal, Match or Game.
 
-        With ``g = episode_game(env, episode)``: a deal is deal number
-        ``g + 1`` of the seed, a Durak game likewise, and a match is built
-        from ``trumpf.simulation.match_seed(seed, g)``. The dealer is
-        ``"p1"`` when ``env + episode`` is even, else ``"p2"``.
+        A deal is deal number ``episode % 2**32 + 1`` of :meth:`env_seed`.
+        With ``g = episode_game(env, episode)``, a Durak game is game number
+        ``g + 1`` of the seed and a match is built from
+        ``trumpf.simulation.match_seed(seed, g)``. The dealer is ``"p1"``
+        when ``env + episode`` is even, else ``"p2"``.
         """
         game = self.episode_game(env, episode)
         if self._game == "durak":
@@ -254,7 +271,10 @@ class VectorEnv:
         if self._game.endswith("-match"):
             seed = _core.sim.match_seed(self._seed, game)
             return schnapsen.Match.build(variant=rules, seed=seed, dealer=dealer)
-        return schnapsen.Deal.build(variant=rules, seed=self._seed, number=game + 1, dealer=dealer)
+        number = (episode & 0xFFFFFFFF) + 1
+        return schnapsen.Deal.build(
+            variant=rules, seed=self.env_seed(env), number=number, dealer=dealer
+        )
 
     def opponent_for(self, env: int, episode: int) -> Callable[[Any, Any], dict[str, Any]]:
         """The opponent of episode ``episode`` of env ``env`` as a function
