@@ -168,19 +168,13 @@ Digest sha256(const std::uint8_t* data, std::size_t len) noexcept {
 
 namespace {
 
-// Copies the last len % 64 bytes of a message into `tail` with the padding
-// (0x80, zeros, the bit length); returns the tail's size, one block when it
-// fits, else two.
-std::size_t pad_tail(const std::uint8_t* data, std::size_t len, std::uint8_t tail[128]) noexcept {
+// Copies the last len % 64 bytes of a message into `tail` with the padding;
+// returns the tail's size, one block when it fits, else two.
+std::size_t pad_tail(const std::uint8_t* data, std::size_t len, std::uint8_t tail[136]) noexcept {
   const std::size_t full = len / 64;
   const std::size_t rest = len - full * 64;
-  const std::size_t size = rest + 1 + 8 <= 64 ? 64 : 128;
   if (rest) std::memcpy(tail, data + full * 64, rest);
-  tail[rest] = 0x80;
-  std::memset(tail + rest + 1, 0, size - rest - 1 - 8);
-  const std::uint64_t bits = std::uint64_t(len) * 8;
-  for (int i = 0; i < 8; ++i) tail[size - 1 - i] = std::uint8_t(bits >> (8 * i));
-  return size;
+  return sha256_pad(tail, rest, len);
 }
 
 // Runs the compression over `data` and its padding, leaving the state words.
@@ -189,7 +183,7 @@ void digest_state(const std::uint8_t* data, std::size_t len, bool hardware,
   std::memcpy(state, H0, sizeof H0);
   const std::size_t full = len / 64;
   for (std::size_t i = 0; i < full; ++i) compress(state, data + 64 * i, hardware);
-  std::uint8_t tail[128];
+  std::uint8_t tail[136];
   const std::size_t size = pad_tail(data, len, tail);
   for (std::size_t at = 0; at < size; at += 64) compress(state, tail + at, hardware);
 }
@@ -209,6 +203,34 @@ __attribute__((target("sha,sse4.1"))) void compress_many(std::uint32_t (*state)[
 #endif
 
 }  // namespace
+
+std::size_t sha256_pad(std::uint8_t* buf, std::size_t at, std::uint64_t total) noexcept {
+  const std::size_t size = (at + 9 + 63) / 64 * 64;
+  buf[at] = 0x80;
+  std::memset(buf + at + 1, 0, 64);  // reaches at + 65 >= size - 8
+  const std::uint64_t bits = total * 8;
+  for (int i = 0; i < 8; ++i) buf[size - 1 - i] = std::uint8_t(bits >> (8 * i));
+  return size;
+}
+
+void sha256_padded_words_many(const std::uint8_t* const* data, std::size_t size, int count,
+                              std::uint32_t (*out)[8]) noexcept {
+#ifdef TRUMPF_SHA_NI
+  if (kHasShaNi && count <= kMaxDigestsAtOnce) {
+    const std::uint8_t* block[kMaxDigestsAtOnce];
+    for (int j = 0; j < count; ++j) std::memcpy(out[j], H0, sizeof H0);
+    for (std::size_t at = 0; at < size; at += 64) {
+      for (int j = 0; j < count; ++j) block[j] = data[j] + at;
+      compress_many(out, block, count);
+    }
+    return;
+  }
+#endif
+  for (int j = 0; j < count; ++j) {
+    std::memcpy(out[j], H0, sizeof H0);
+    for (std::size_t at = 0; at < size; at += 64) compress(out[j], data[j] + at, true);
+  }
+}
 
 Digest sha256_via(const std::uint8_t* data, std::size_t len, bool hardware) noexcept {
   std::uint32_t state[8];
@@ -237,7 +259,7 @@ void sha256_words_many(const std::uint8_t* const* data, std::size_t len, int cou
       for (int j = 0; j < count; ++j) block[j] = data[j] + at;
       compress_many(out, block, count);
     }
-    std::uint8_t tail[kMaxDigestsAtOnce][128];
+    std::uint8_t tail[kMaxDigestsAtOnce][136];
     std::size_t size = 0;
     for (int j = 0; j < count; ++j) size = pad_tail(data[j], len, tail[j]);
     for (std::size_t at = 0; at < size; at += 64) {

@@ -36,6 +36,20 @@ inline constexpr int kMaxDigestsAtOnce = 8;
 void sha256_words_many(const std::uint8_t* const* data, std::size_t len, int count,
                        std::uint32_t (*out)[8]) noexcept;
 
+// Pads a message in place as SHA-256 does (0x80, zeros, the bit length of
+// `total` bytes) from buf[at], and returns the padded size, a multiple of 64.
+// The buffer must have room for at + 72 bytes: the zeros are written as one
+// fixed 64-byte run, which the compiler inlines, where a run of the exact
+// length is a libc call.
+std::size_t sha256_pad(std::uint8_t* buf, std::size_t at, std::uint64_t total) noexcept;
+
+// The digests of `count` messages padded already (sha256_pad) to `size`
+// bytes each, a multiple of 64, as big-endian words into out[j]: for a
+// caller that builds its messages in buffers of its own, and so need not
+// copy each message's tail out to pad it. Interleaved as sha256_words_many.
+void sha256_padded_words_many(const std::uint8_t* const* data, std::size_t size, int count,
+                              std::uint32_t (*out)[8]) noexcept;
+
 // Whether the hardware (SHA-NI) path is in use on this machine.
 bool sha256_uses_hardware() noexcept;
 

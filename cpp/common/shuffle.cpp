@@ -35,18 +35,25 @@ int digits_of(std::uint32_t c, std::uint8_t* out) noexcept {
 void WordStream::refill(int digests) noexcept {
   if (digests > kAhead) digests = kAhead;
   const std::uint8_t* data[kAhead];
-  const int len = digits_of(counter_, message_[0] + counter_at_);
-  data[0] = message_[0];
+  std::uint8_t* first = message_[0];
+  const int len = digits_of(counter_, first + counter_at_);
+  const std::size_t end = counter_at_ + std::size_t(len);
+  // Padded once: the messages of a batch differ only in the counter's digits.
+  const std::size_t size = sha256_pad(first, end, end);
+  data[0] = first;
   int count = 1;
   for (; count < digests; ++count) {
     std::uint8_t* m = message_[count];
-    std::memcpy(m, message_[0], counter_at_);
+    // Whole blocks of a size known here, which the compiler copies inline.
+    if (size == 64)
+      std::memcpy(m, first, 64);
+    else
+      std::memcpy(m, first, kRoom);
     // Messages hashed together have one length: stop where the digits grow.
     if (digits_of(counter_ + std::uint32_t(count), m + counter_at_) != len) break;
     data[count] = m;
   }
-  sha256_words_many(data, counter_at_ + std::size_t(len), count,
-                    reinterpret_cast<std::uint32_t (*)[8]>(words_));
+  sha256_padded_words_many(data, size, count, reinterpret_cast<std::uint32_t (*)[8]>(words_));
   counter_ += std::uint32_t(count);
   used_ = 0;
   avail_ = 8 * count;

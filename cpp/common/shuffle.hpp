@@ -22,8 +22,8 @@ class WordStream {
 
   // Computes the digests for at least `count` words at once, before the
   // first next(): a shuffle of n cards draws n - 1 words or more, and the
-  // digests behind them are cheaper interleaved (sha256_words_many) than
-  // one at a time. The words are the same either way.
+  // digests behind them are cheaper interleaved (sha256_padded_words_many)
+  // than one at a time. The words are the same either way.
   void reserve(int count) noexcept {
     if (count > 0 && used_ == avail_) refill((count + 7) / 8);
   }
@@ -33,12 +33,33 @@ class WordStream {
     return words_[used_++];
   }
 
+  // Fisher-Yates from the back over cards[0..n) (shuffle_in_place below).
+  template <typename Card>
+  void shuffle(Card* cards, int n) noexcept;
+
  private:
   static constexpr int kAhead = 5;  // digests at once: a 36-card pack's 35 words
+  // Room for the longest message, 32 + 80 + 1 + 10 bytes, and its padding
+  // (sha256_pad writes up to 72 bytes past the message).
+  static constexpr std::size_t kRoom = 208;
   // Computes the next `digests` digests (at least one, at most kAhead).
   void refill(int digests) noexcept;
+  // The next word below `limit` (a rejection sampler's); the stream's
+  // place is passed in and out, so a caller's loop keeps it in registers.
+  std::uint32_t word_below(std::uint64_t limit, int& used, int& avail) noexcept {
+    for (;;) {
+      if (used == avail) {
+        used_ = used;
+        refill(1);
+        used = used_;
+        avail = avail_;
+      }
+      const std::uint32_t w = words_[used++];
+      if (w < limit) return w;
+    }
+  }
 
-  std::uint8_t message_[kAhead][128];
+  std::uint8_t message_[kAhead][kRoom];
   std::size_t counter_at_;  // where the counter's digits start in message_[k]
   std::uint32_t counter_ = 0;
   std::uint32_t words_[8 * kAhead];
@@ -79,50 +100,32 @@ inline std::uint32_t fastmod(std::uint32_t w, std::uint64_t magic, std::uint32_t
 #endif
 }
 
-inline std::uint32_t draw_below(WordStream& words, std::uint32_t m) noexcept {
-  if (m > 64) {
-    const std::uint64_t limit = ((std::uint64_t(1) << 32) / m) * m;
-    std::uint32_t w;
-    do {
-      w = words.next();
-    } while (w >= limit);
-    return w % m;
-  }
-  const Divisor& d = kDivisors.d[m];
-  std::uint32_t w;
-  do {
-    w = words.next();
-  } while (w >= d.limit);
-  return fastmod(w, d.magic, m);
-}
-
-// Fisher-Yates from the back over cards[0..n).
 template <typename Card>
-inline void fisher_yates(Card* cards, int n, WordStream& words) noexcept {
-  words.reserve(n - 1);
+void WordStream::shuffle(Card* cards, int n) noexcept {
+  reserve(n - 1);
+  // The stream's place in locals: a one-byte Card store may alias anything,
+  // so with the members the compiler reloaded them after every swap.
+  int used = used_, avail = avail_;
   for (int i = n - 1; i >= 1; --i) {
-    const std::uint32_t j = draw_below(words, std::uint32_t(i + 1));
+    const std::uint32_t m = std::uint32_t(i + 1);
+    std::uint32_t j;
+    if (m <= 64) {
+      const Divisor& d = kDivisors.d[m];
+      j = fastmod(word_below(d.limit, used, avail), d.magic, m);
+    } else {
+      j = word_below(((std::uint64_t(1) << 32) / m) * m, used, avail) % m;
+    }
     const Card t = cards[i];
     cards[i] = cards[j];
     cards[j] = t;
   }
+  used_ = used;
 }
 
 // Shuffles `cards[0..n)` in place.
 template <typename Card>
 void shuffle_in_place(Card* cards, int n, WordStream& words) noexcept {
-  // Swapped in a local copy: a one-byte Card may alias anything, so swaps
-  // in the caller's array made the compiler reload the stream's state from
-  // memory after every store.
-  constexpr int kLocal = 64;
-  if (n > kLocal) {
-    fisher_yates(cards, n, words);
-    return;
-  }
-  Card local[kLocal];
-  for (int i = 0; i < n; ++i) local[i] = cards[i];
-  fisher_yates(local, n, words);
-  for (int i = 0; i < n; ++i) cards[i] = local[i];
+  words.shuffle(cards, n);
 }
 
 // The first big-endian word of SHA-256 over `text`: Durak's level-1 bot word.

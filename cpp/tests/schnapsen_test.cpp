@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "common/planes.hpp"
@@ -184,30 +185,62 @@ void check_digests() {
     }
 }
 
+// sha256_pad and sha256_padded_words_many give the same digests, padded
+// in the caller's buffer (with bytes past the padding left as they were).
+void check_padded_digests() {
+  static std::uint8_t room[9][260 + 72 + 8];
+  const std::uint8_t* data[9];
+  for (std::size_t len = 0; len <= 260; ++len)
+    for (int count = 1; count <= 9; ++count) {
+      std::size_t size = 0;
+      for (int j = 0; j < count; ++j) {
+        std::memset(room[j], 0xA5, sizeof room[j]);  // what padding must overwrite
+        for (std::size_t i = 0; i < len; ++i) room[j][i] = std::uint8_t(i * 5 + j * 17 + (i >> 2));
+        size = trumpf::sha256_pad(room[j], len, len);
+        CHECK(size % 64 == 0 && size >= len + 9 && size < len + 9 + 64);
+        data[j] = room[j];
+      }
+      std::uint32_t out[9][8];
+      trumpf::sha256_padded_words_many(data, size, count, out);
+      for (int j = 0; j < count; ++j) {
+        const trumpf::Digest d = trumpf::sha256_via(room[j], len, false);
+        for (int w = 0; w < 8; ++w)
+          CHECK(out[j][w] ==
+                ((std::uint32_t(d[4 * w]) << 24) | (std::uint32_t(d[4 * w + 1]) << 16) |
+                 (std::uint32_t(d[4 * w + 2]) << 8) | d[4 * w + 3]));
+      }
+    }
+}
+
 // A stream's words are its digests' in order whatever it reserves and
-// when, also where the counter's digits grow (9 to 10) inside a batch.
+// when, also where the counter's digits grow (9 to 10) inside a batch, for
+// messages of one SHA-256 block, of two, and of the longest prefix.
 void check_word_stream() {
   std::uint8_t seed[32];
   for (int i = 0; i < 32; ++i) seed[i] = std::uint8_t(200 - i);
-  std::vector<std::uint32_t> expected;
-  for (std::uint32_t counter = 0; counter < 16; ++counter) {
-    std::uint8_t message[80];
-    std::memcpy(message, seed, 32);
-    const int n = std::snprintf(reinterpret_cast<char*>(message + 32), 48,
-                                "sixtysix:deal:4294967297:%u", counter);
-    const trumpf::Digest d = trumpf::sha256_via(message, 32 + std::size_t(n), false);
-    for (int w = 0; w < 8; ++w)
-      expected.push_back((std::uint32_t(d[4 * w]) << 24) | (std::uint32_t(d[4 * w + 1]) << 16) |
-                         (std::uint32_t(d[4 * w + 2]) << 8) | d[4 * w + 3]);
-  }
-  for (int skip : {0, 3, 8, 48, 56})
-    for (int reserve : {0, 1, 8, 9, 19, 23, 35, 40, 100}) {
-      trumpf::WordStream words(seed, "sixtysix:deal:4294967297");
-      std::size_t at = 0;
-      for (; at < std::size_t(skip); ++at) CHECK(words.next() == expected[at]);
-      words.reserve(reserve);
-      for (; at < expected.size(); ++at) CHECK(words.next() == expected[at]);
+  const std::string longest(80, 'x');
+  for (const std::string prefix :
+       {std::string("schnapsen:deal:7"), std::string("sixtysix:deal:4294967297"), longest}) {
+    std::vector<std::uint32_t> expected;
+    for (std::uint32_t counter = 0; counter < 16; ++counter) {
+      std::uint8_t message[160];
+      std::memcpy(message, seed, 32);
+      const int n = std::snprintf(reinterpret_cast<char*>(message + 32), 128, "%s:%u",
+                                  prefix.c_str(), counter);
+      const trumpf::Digest d = trumpf::sha256_via(message, 32 + std::size_t(n), false);
+      for (int w = 0; w < 8; ++w)
+        expected.push_back((std::uint32_t(d[4 * w]) << 24) | (std::uint32_t(d[4 * w + 1]) << 16) |
+                           (std::uint32_t(d[4 * w + 2]) << 8) | d[4 * w + 3]);
     }
+    for (int skip : {0, 3, 8, 48, 56})
+      for (int reserve : {0, 1, 8, 9, 19, 23, 35, 40, 100}) {
+        trumpf::WordStream words(seed, prefix);
+        std::size_t at = 0;
+        for (; at < std::size_t(skip); ++at) CHECK(words.next() == expected[at]);
+        words.reserve(reserve);
+        for (; at < expected.size(); ++at) CHECK(words.next() == expected[at]);
+      }
+  }
 }
 
 // put_words writes the same rows through AVX-512 (where the CPU has it) as
@@ -239,6 +272,7 @@ void check_plane_words() {
 int main() {
   check_plane_words();
   check_digests();
+  check_padded_digests();
   check_word_stream();
   for (const Rules& rules : every_rules()) random_deals(rules, 60);
   return trumpf::test::report("schnapsen_test");
