@@ -71,7 +71,7 @@ class SchnapsenEnv final : public Env {
   TRUMPF_FLATTEN bool play(std::size_t i, int a, const Outputs& out) noexcept override {
     Slot& e = slots_[i];
     const ts::Seat seat = e.m.deal.turn;
-    move(e, seat, ts::move_of(e.m.deal, a));
+    move(e, seat, ts::move_of(e.m.deal, a), kLegal);
     if (config_.opponent != players::Player::kNone) opponent_moves(e);
     const bool ended = over(e);
     out.terminated[i] = ended;
@@ -96,15 +96,25 @@ class SchnapsenEnv final : public Env {
     for (std::size_t i = 0; i < slots_.size(); ++i) env_seed(config_.seed, i, slots_[i].deal_seed);
   }
 
+  // The agent's action is legal: Env::illegal refused the step otherwise,
+  // and its move is move_of an action in the mask, so its checks (a branch
+  // on the position's kind that no predictor can learn across envs) are
+  // skipped. The opponent's moves are checked as any player's are.
+  enum Checks : bool { kLegal = false, kChecked = true };
+
   // Inlined: called apart, its Move argument went through the stack byte by
   // byte and was read back whole, a store-forwarding stall on every move.
-  [[gnu::always_inline]] void move(Slot& e, ts::Seat seat, ts::Move mv) noexcept {
+  [[gnu::always_inline]] void move(Slot& e, ts::Seat seat, ts::Move mv, Checks checks) noexcept {
     const ts::Before before = ts::before_of(e.m.deal);
     const std::uint64_t number = e.m.deal.number;
-    if (match_)
+    if (match_ && checks)
       ts::match_apply(e.m, seat, mv, nullptr);
-    else
+    else if (match_)
+      ts::match_apply_legal(e.m, seat, mv, nullptr);
+    else if (checks)
       ts::apply_move(e.m.deal, seat, mv, nullptr);
+    else
+      ts::apply_legal(e.m.deal, seat, mv, nullptr);
     if (e.m.deal.number == number)
       ts::shown_update(e.shown, before, seat, mv, e.m.deal);
     else
@@ -116,7 +126,8 @@ class SchnapsenEnv final : public Env {
     const players::Context context{&e.stream, {}, e.expert_seed, config_.expert};
     while (!over(e) && e.m.deal.turn != kAgentSeat) {
       const ts::Seat seat = e.m.deal.turn;
-      move(e, seat, players::choose_schnapsen(config_.opponent, e.m.deal, e.shown, seat, context));
+      move(e, seat, players::choose_schnapsen(config_.opponent, e.m.deal, e.shown, seat, context),
+           kChecked);
     }
   }
 

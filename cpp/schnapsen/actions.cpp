@@ -66,16 +66,16 @@ std::uint64_t legal_actions(const DealState& s, Seat seat) noexcept {
   const std::uint32_t hand = s.hand_mask[seat];
   if (s.lead) {
     std::uint32_t cards = hand;
-    if (phase(s) == 2) {  // follow_band's cascade; a higher card of a suit has a lower id
-      const std::uint32_t suit = hand & suit_cards(suit_of(s.lead));
-      const std::uint32_t trumps = hand & suit_cards(s.trump);
-      if (suit & (bit(s.lead) - 1))
-        cards = suit & (bit(s.lead) - 1);
-      else if (suit)
-        cards = suit;
-      else if (trumps)
-        cards = trumps;
-    }
+    // follow_band's cascade in phase 2 (a higher card of a suit has a lower
+    // id), chosen with masks: which step applies differs from env to env.
+    const std::uint32_t suit = hand & suit_cards(suit_of(s.lead));
+    const std::uint32_t higher = suit & (bit(s.lead) - 1);
+    const std::uint32_t trumps = hand & suit_cards(s.trump);
+    const auto all_if = [](bool b) { return std::uint32_t(0) - std::uint32_t(b); };
+    std::uint32_t forced = higher | (suit & all_if(!higher));
+    forced |= trumps & all_if(!forced);
+    forced |= hand & all_if(!forced);
+    cards = phase(s) == 2 ? forced : hand;
     return cards >> 1;
   }
   std::uint64_t bits = can_claim(s, seat) ? one(kActionClaim) : 0;

@@ -163,15 +163,18 @@ Code deal_new(DealState& s, const Rules& rules, const std::uint8_t seed[32], std
               Seat dealer) noexcept;
 inline const Variant& variant_of(const DealState& s) noexcept { return variant_of(s.rules.base); }
 
+// These read state that differs from one env of a batch to the next, so a
+// branch on it is mispredicted often: they are written to compile without one.
 inline int talon_left(const DealState& s) noexcept {
-  return (s.talon_end - s.talon_pos) + (s.turn_up ? 1 : 0);
+  return (s.talon_end - s.talon_pos) + int(s.turn_up != kNoCard);
 }
 inline int draw_left(const DealState& s) noexcept {
-  return s.closed_by != kNoSeat ? 0 : talon_left(s);
+  return talon_left(s) & -int(s.closed_by == kNoSeat);
 }
-inline int phase(const DealState& s) noexcept { return draw_left(s) > 0 ? 1 : 2; }
+inline int phase(const DealState& s) noexcept { return 2 - int(draw_left(s) > 0); }
+// bit(kNoCard) is bit 0, which no hand holds (cards are 1..24).
 inline bool holds(const DealState& s, Seat seat, Card c) noexcept {
-  return c != kNoCard && (s.hand_mask[seat] & bit(c)) != 0;
+  return (s.hand_mask[seat] & bit(c)) != 0;
 }
 inline bool meld_counted(const DealState& s, const Meld& m) noexcept {
   return s.tricks_won[m.seat] > 0;

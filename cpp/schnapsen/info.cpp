@@ -9,7 +9,8 @@ namespace trumpf::schnapsen {
 
 namespace {
 
-inline std::uint32_t bit_or_none(Card c) noexcept { return c ? bit(c) : 0; }
+// bit(kNoCard) is bit 0, which no card set holds: cleared, with no branch.
+inline std::uint32_t bit_or_none(Card c) noexcept { return bit(c) & ~std::uint32_t(1); }
 
 // The card a move puts on the table, if any. A marriage leads a card only
 // under marriage_by_lead: elsewhere apply ignores a card the move names, and

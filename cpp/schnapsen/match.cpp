@@ -28,10 +28,10 @@ int to_win(const MatchState& m, Seat seat) noexcept {
   return d < 0 ? 0 : d;
 }
 
-Code match_apply(MatchState& m, Seat seat, Move mv, EventSink* ev) noexcept {
-  if (m.over) return Code::kGameOver;
-  Code c = apply_move(m.deal, seat, mv, ev);
-  if (c != Code::kOk || !m.deal.over) return c;
+namespace {
+
+// Scores the deal that just ended and deals the next, unless the match is won.
+void settle(MatchState& m, EventSink* ev) noexcept {
   const Variant& var = variant_of(m.deal);
   const Result& r = m.deal.result;
   m.last_result = r;
@@ -44,7 +44,7 @@ Code match_apply(MatchState& m, Seat seat, Move mv, EventSink* ev) noexcept {
       m.over = true;
       m.winner = r.winner;
       if (ev) ev->push(EventKind::kGameEnd, r.winner);
-      return Code::kOk;
+      return;
     }
     dealer = var.next_dealer_winner ? r.winner : other(dealer);
   } else if (!var.next_dealer_winner) {
@@ -52,7 +52,20 @@ Code match_apply(MatchState& m, Seat seat, Move mv, EventSink* ev) noexcept {
   }
   deal_new(m.deal, m.deal.rules, m.seed, m.deal.number + 1, dealer);
   if (ev) ev->push(EventKind::kDeal, dealer);
-  return Code::kOk;
+}
+
+}  // namespace
+
+Code match_apply(MatchState& m, Seat seat, Move mv, EventSink* ev) noexcept {
+  if (m.over) return Code::kGameOver;
+  const Code c = apply_move(m.deal, seat, mv, ev);
+  if (c == Code::kOk && m.deal.over) settle(m, ev);
+  return c;
+}
+
+void match_apply_legal(MatchState& m, Seat seat, Move mv, EventSink* ev) noexcept {
+  apply_legal(m.deal, seat, mv, ev);
+  if (m.deal.over) settle(m, ev);
 }
 
 }  // namespace trumpf::schnapsen

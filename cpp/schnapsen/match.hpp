@@ -27,6 +27,9 @@ Code match_new(MatchState& m, const Rules& rules, const std::uint8_t seed[32],
 inline Seat match_turn(const MatchState& m) noexcept { return m.over ? kNoSeat : m.deal.turn; }
 int match_legal(const MatchState& m, Seat seat, Move* out) noexcept;
 Code match_apply(MatchState& m, Seat seat, Move mv, EventSink* events) noexcept;
+// match_apply of a move known to be legal in a match not over, skipping the
+// refusal checks as apply_legal does (deal.hpp).
+void match_apply_legal(MatchState& m, Seat seat, Move mv, EventSink* events) noexcept;
 // How far `seat` still is from the target, never below 0.
 int to_win(const MatchState& m, Seat seat) noexcept;
 

@@ -30,12 +30,11 @@ inline void put(T* out, int slot, int raw) noexcept {
     out[slot] = T(raw) * kScales.v[slot];
 }
 
+// Without a branch on the trick count, which differs from env to env.
 inline int pending(const InfoSet& i, Seat seat) {
-  if (i.tricks_won[seat] > 0) return 0;
   int p = 0;
-  for (int k = 0; k < i.n_melds; ++k)
-    if (i.melds[k].seat == seat) p += i.melds[k].value;
-  return p;
+  for (int k = 0; k < i.n_melds; ++k) p += i.melds[k].value & -int(i.melds[k].seat == seat);
+  return p & -int(i.tricks_won[seat] == 0);
 }
 
 // Hands each 24-slot plane to put(slot, mask): the nine card planes, then
@@ -49,10 +48,10 @@ inline void for_planes(const InfoSet& i, Put&& put) noexcept {
   put(kObsPlayedTheirs, i.played[them] >> 1);
   put(kObsWonMine, i.won[me] >> 1);
   put(kObsWonTheirs, i.won[them] >> 1);
-  put(kObsLed, i.lead ? bit(i.lead) >> 1 : 0);
+  put(kObsLed, bit(i.lead) >> 1);  // bit(kNoCard) >> 1 is 0
   put(kObsKnown, i.known >> 1);
   put(kObsUnseen, i.unseen >> 1);
-  put(kObsTurnUp, i.turn_up ? bit(i.turn_up) >> 1 : 0);
+  put(kObsTurnUp, bit(i.turn_up) >> 1);
   std::uint32_t married[2] = {0, 0};
   for (int k = 0; k < i.n_melds; ++k) married[i.melds[k].seat] |= 1u << i.melds[k].suit;
   const bool my_turn = i.turn == me && !i.over;
@@ -90,7 +89,7 @@ void write(const InfoSet& i, T* out, bool wide) noexcept {
   }
   // Slot by slot: gathered into an array first, the compiler loaded them
   // back four at a time from stores one at a time, and stalled on each load.
-  const bool closed = i.close_state.by != kNoSeat;
+  const int closed = -int(i.close_state.by != kNoSeat);  // all ones or zero
   put(out, kObsTalonLeft, i.talon_left);
   put(out, kObsDrawLeft, i.draw_left);
   put(out, kObsPointsMine, i.taken[me]);
@@ -101,10 +100,10 @@ void write(const InfoSet& i, T* out, bool wide) noexcept {
   put(out, kObsCardsTheirs, i.counts[them]);
   put(out, kObsPendingMine, pending(i, me));
   put(out, kObsPendingTheirs, pending(i, them));
-  put(out, kObsClosePointsMine, closed ? int(i.close_state.points[me]) : 0);
-  put(out, kObsClosePointsTheirs, closed ? int(i.close_state.points[them]) : 0);
-  put(out, kObsCloseTricksMine, closed ? int(i.close_state.tricks[me]) : 0);
-  put(out, kObsCloseTricksTheirs, closed ? int(i.close_state.tricks[them]) : 0);
+  put(out, kObsClosePointsMine, int(i.close_state.points[me]) & closed);
+  put(out, kObsClosePointsTheirs, int(i.close_state.points[them]) & closed);
+  put(out, kObsCloseTricksMine, int(i.close_state.tricks[me]) & closed);
+  put(out, kObsCloseTricksTheirs, int(i.close_state.tricks[them]) & closed);
   put(out, kObsToWinMine, i.match.to_win[me]);
   put(out, kObsToWinTheirs, i.match.to_win[them]);
 }

@@ -219,7 +219,7 @@ void check_word_stream() {
   std::uint8_t seed[32];
   for (int i = 0; i < 32; ++i) seed[i] = std::uint8_t(200 - i);
   const std::string longest(80, 'x');
-  for (const std::string prefix :
+  for (const std::string& prefix :
        {std::string("schnapsen:deal:7"), std::string("sixtysix:deal:4294967297"), longest}) {
     std::vector<std::uint32_t> expected;
     for (std::uint32_t counter = 0; counter < 16; ++counter) {
