@@ -27,7 +27,7 @@ N, K = 256, 100
 GROUPS = [
     (
         "dealing: the reference shuffle (SHA-256) and the deal",
-        r"sha256|shuffle|deck\.cpp|deal_new|deal_game|match_seed|simulate\.cpp",
+        r"sha256|shuffle|decimal\.hpp|deck\.cpp|deal_new|deal_game|match_seed|simulate\.cpp",
     ),
     (
         "the rules: apply the move, the next legal moves",

@@ -2,13 +2,16 @@
 
 #include <cstring>
 
+#include "common/decimal.hpp"
+
 namespace trumpf {
 
 WordStream::WordStream(const std::uint8_t* seed, std::string_view prefix) noexcept {
   std::uint8_t* m = message_[0];
   std::memcpy(m, seed, 32);
   std::size_t n = prefix.size();
-  // A prefix never comes near this (the longest is "sixtysix:deal:4294967295");
+  // A prefix never comes near this (the longest, "schnapsen:deal:" and a
+  // deal number of 19 digits, is 34 bytes);
   // the clamp only keeps a hostile caller inside the buffer.
   if (n > 80) n = 80;
   std::memcpy(m + 32, prefix.data(), n);
@@ -16,27 +19,11 @@ WordStream::WordStream(const std::uint8_t* seed, std::string_view prefix) noexce
   counter_at_ = 33 + n;
 }
 
-namespace {
-
-// The decimal digits of c into out, most significant first; returns how many.
-int digits_of(std::uint32_t c, std::uint8_t* out) noexcept {
-  char reversed[10];
-  int len = 0;
-  do {
-    reversed[len++] = char('0' + c % 10);
-    c /= 10;
-  } while (c);
-  for (int i = 0; i < len; ++i) out[i] = std::uint8_t(reversed[len - 1 - i]);
-  return len;
-}
-
-}  // namespace
-
 void WordStream::refill(int digests) noexcept {
   if (digests > kAhead) digests = kAhead;
   const std::uint8_t* data[kAhead];
   std::uint8_t* first = message_[0];
-  const int len = digits_of(counter_, first + counter_at_);
+  const int len = decimal_of(counter_, first + counter_at_);
   const std::size_t end = counter_at_ + std::size_t(len);
   // Padded once: the messages of a batch differ only in the counter's digits.
   const std::size_t size = sha256_pad(first, end, end);
@@ -50,7 +37,7 @@ void WordStream::refill(int digests) noexcept {
     else
       std::memcpy(m, first, kRoom);
     // Messages hashed together have one length: stop where the digits grow.
-    if (digits_of(counter_ + std::uint32_t(count), m + counter_at_) != len) break;
+    if (decimal_of(counter_ + std::uint32_t(count), m + counter_at_) != len) break;
     data[count] = m;
   }
   sha256_padded_words_many(data, size, count, reinterpret_cast<std::uint32_t (*)[8]>(words_));

@@ -1,14 +1,13 @@
 #include "durak/deck.hpp"
 
-#include <cstdio>
-
+#include "common/decimal.hpp"
 #include "common/shuffle.hpp"
 
 namespace trumpf::durak {
 
 void order_for(const std::uint8_t* seed, std::uint64_t number, Card out[kPackSize]) noexcept {
-  char prefix[32];
-  int n = std::snprintf(prefix, sizeof prefix, "deal:%llu", (unsigned long long)number);
+  char prefix[5 + 20] = {'d', 'e', 'a', 'l', ':'};
+  const int n = 5 + decimal_of(number, prefix + 5);
   WordStream words(seed, std::string_view(prefix, std::size_t(n)));
   for (int i = 0; i < kPackSize; ++i) out[i] = Card(i + 1);
   shuffle_in_place(out, kPackSize, words);

@@ -14,7 +14,7 @@ void env_seed(const std::uint8_t seed[32], std::uint64_t env, std::uint8_t out[3
   std::uint8_t message[32 + 4 + 20];
   std::memcpy(message, seed, 32);
   std::memcpy(message + 32, "env:", 4);
-  const int n = decimal_of(env, reinterpret_cast<char*>(message + 36));
+  const int n = decimal_of(env, message + 36);
   const Digest d = sha256(message, std::size_t(36 + n));
   std::memcpy(out, d.data(), 32);
 }

@@ -28,6 +28,8 @@
 
 #include <cstdint>
 
+#include "common/decimal.hpp"
+
 namespace trumpf::rl {
 
 // The seed env `env`'s deals are shuffled from: SHA-256(seed || "env:<env>")
@@ -36,19 +38,6 @@ void env_seed(const std::uint8_t seed[32], std::uint64_t env, std::uint8_t out[3
 
 inline std::uint64_t episode_game(std::uint64_t env, std::uint64_t episode) noexcept {
   return (env << 32) | (episode & 0xFFFFFFFFu);
-}
-
-// The decimal digits of v into out (at least 20 bytes); returns how many.
-// Written out rather than formatted: bot_seed_of runs at every episode's start.
-inline int decimal_of(std::uint64_t v, char* out) noexcept {
-  char digits[20];
-  int n = 0;
-  do {
-    digits[n++] = char('0' + v % 10);
-    v /= 10;
-  } while (v);
-  for (int k = 0; k < n; ++k) out[k] = digits[n - 1 - k];
-  return n;
 }
 
 // The level-1 Durak bot's seed text "<g>:1" into buf (at least 22 bytes);

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "common/decimal.hpp"
 #include "common/shuffle.hpp"
 
 namespace trumpf::schnapsen {
@@ -30,13 +31,7 @@ int order_for(VariantId v, const std::uint8_t seed[32], std::uint64_t number, Ca
   while (*name) prefix[k++] = *name++;
   const char* mid = ":deal:";
   while (*mid) prefix[k++] = *mid++;
-  char digits[24];
-  int len = 0;
-  do {
-    digits[len++] = char('0' + number % 10);
-    number /= 10;
-  } while (number);
-  while (len) prefix[k++] = digits[--len];
+  k += decimal_of(number, prefix + k);
   int n = pack_for(v, out);
   WordStream words(seed, std::string_view(prefix, std::size_t(k)));
   shuffle_in_place(out, n, words);
