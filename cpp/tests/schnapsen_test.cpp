@@ -164,6 +164,12 @@ void random_deals(const Rules& rules, int deals) {
 
 }  // namespace
 
+// Big-endian word w of a digest, as the stream and the many-digest paths give it.
+static std::uint32_t word_of(const trumpf::Digest& d, int w) {
+  return (std::uint32_t(d[4 * w]) << 24) | (std::uint32_t(d[4 * w + 1]) << 16) |
+         (std::uint32_t(d[4 * w + 2]) << 8) | d[4 * w + 3];
+}
+
 // sha256_words_many gives each message's digest, at every length and count.
 void check_digests() {
   std::uint8_t text[9][260];
@@ -177,10 +183,7 @@ void check_digests() {
       trumpf::sha256_words_many(data, len, count, out);
       for (int j = 0; j < count; ++j) {
         const trumpf::Digest d = trumpf::sha256_via(text[j], len, false);
-        for (int w = 0; w < 8; ++w)
-          CHECK(out[j][w] ==
-                ((std::uint32_t(d[4 * w]) << 24) | (std::uint32_t(d[4 * w + 1]) << 16) |
-                 (std::uint32_t(d[4 * w + 2]) << 8) | d[4 * w + 3]));
+        for (int w = 0; w < 8; ++w) CHECK(out[j][w] == word_of(d, w));
       }
     }
 }
@@ -204,10 +207,7 @@ void check_padded_digests() {
       trumpf::sha256_padded_words_many(data, size, count, out);
       for (int j = 0; j < count; ++j) {
         const trumpf::Digest d = trumpf::sha256_via(room[j], len, false);
-        for (int w = 0; w < 8; ++w)
-          CHECK(out[j][w] ==
-                ((std::uint32_t(d[4 * w]) << 24) | (std::uint32_t(d[4 * w + 1]) << 16) |
-                 (std::uint32_t(d[4 * w + 2]) << 8) | d[4 * w + 3]));
+        for (int w = 0; w < 8; ++w) CHECK(out[j][w] == word_of(d, w));
       }
     }
 }
@@ -228,9 +228,7 @@ void check_word_stream() {
       const int n = std::snprintf(reinterpret_cast<char*>(message + 32), 128, "%s:%u",
                                   prefix.c_str(), counter);
       const trumpf::Digest d = trumpf::sha256_via(message, 32 + std::size_t(n), false);
-      for (int w = 0; w < 8; ++w)
-        expected.push_back((std::uint32_t(d[4 * w]) << 24) | (std::uint32_t(d[4 * w + 1]) << 16) |
-                           (std::uint32_t(d[4 * w + 2]) << 8) | d[4 * w + 3]);
+      for (int w = 0; w < 8; ++w) expected.push_back(word_of(d, w));
     }
     for (int skip : {0, 3, 8, 48, 56})
       for (int reserve : {0, 1, 8, 9, 19, 23, 35, 40, 100}) {
