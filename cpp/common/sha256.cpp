@@ -245,31 +245,4 @@ Digest sha256_via(const std::uint8_t* data, std::size_t len, bool hardware) noex
   return out;
 }
 
-void sha256_words(const std::uint8_t* data, std::size_t len, std::uint32_t out[8]) noexcept {
-  digest_state(data, len, true, out);
-}
-
-void sha256_words_many(const std::uint8_t* const* data, std::size_t len, int count,
-                       std::uint32_t (*out)[8]) noexcept {
-#ifdef TRUMPF_SHA_NI
-  if (kHasShaNi && count > 1 && count <= kMaxDigestsAtOnce) {
-    const std::uint8_t* block[kMaxDigestsAtOnce];
-    for (int j = 0; j < count; ++j) std::memcpy(out[j], H0, sizeof H0);
-    for (std::size_t at = 0; at + 64 <= len; at += 64) {
-      for (int j = 0; j < count; ++j) block[j] = data[j] + at;
-      compress_many(out, block, count);
-    }
-    std::uint8_t tail[kMaxDigestsAtOnce][136];
-    std::size_t size = 0;
-    for (int j = 0; j < count; ++j) size = pad_tail(data[j], len, tail[j]);
-    for (std::size_t at = 0; at < size; at += 64) {
-      for (int j = 0; j < count; ++j) block[j] = tail[j] + at;
-      compress_many(out, block, count);
-    }
-    return;
-  }
-#endif
-  for (int j = 0; j < count; ++j) digest_state(data[j], len, true, out[j]);
-}
-
 }  // namespace trumpf

@@ -23,19 +23,6 @@ Digest sha256(const std::uint8_t* data, std::size_t len) noexcept;
 // that has the SHA extensions; `hardware` is ignored where the CPU lacks them.
 Digest sha256_via(const std::uint8_t* data, std::size_t len, bool hardware) noexcept;
 
-// The digest as its eight big-endian 32-bit words, which is the form the
-// shuffle consumes: it skips packing the state into bytes and back.
-void sha256_words(const std::uint8_t* data, std::size_t len, std::uint32_t out[8]) noexcept;
-
-// The digests of `count` messages of the same length `len` (data[j] is
-// message j), as big-endian words into out[j]: what sha256_words gives for
-// each. With the SHA extensions they run interleaved, up to three at a
-// time, which is faster than one after another (sha256.cpp says why).
-// Up to kMaxDigestsAtOnce messages; more are hashed one at a time.
-inline constexpr int kMaxDigestsAtOnce = 8;
-void sha256_words_many(const std::uint8_t* const* data, std::size_t len, int count,
-                       std::uint32_t (*out)[8]) noexcept;
-
 // Pads a message in place as SHA-256 does (0x80, zeros, the bit length of
 // `total` bytes) from buf[at], and returns the padded size, a multiple of 64.
 // The buffer must have room for at + 72 bytes: the zeros are written as one
@@ -44,9 +31,13 @@ void sha256_words_many(const std::uint8_t* const* data, std::size_t len, int cou
 std::size_t sha256_pad(std::uint8_t* buf, std::size_t at, std::uint64_t total) noexcept;
 
 // The digests of `count` messages padded already (sha256_pad) to `size`
-// bytes each, a multiple of 64, as big-endian words into out[j]: for a
-// caller that builds its messages in buffers of its own, and so need not
-// copy each message's tail out to pad it. Interleaved as sha256_words_many.
+// bytes each, a multiple of 64, as their eight big-endian words into out[j]
+// (the form the shuffle consumes: the state is not packed into bytes and
+// back). The caller builds its messages in buffers of its own, so no tail is
+// copied out to pad it. With the SHA extensions they run interleaved, up to
+// three at a time, which is faster than one after another (sha256.cpp says
+// why); beyond kMaxDigestsAtOnce messages they are hashed one at a time.
+inline constexpr int kMaxDigestsAtOnce = 8;
 void sha256_padded_words_many(const std::uint8_t* const* data, std::size_t size, int count,
                               std::uint32_t (*out)[8]) noexcept;
 

@@ -33,7 +33,8 @@ class WordStream {
     return words_[used_++];
   }
 
-  // Fisher-Yates from the back over cards[0..n) (shuffle_in_place below).
+  // Shuffles cards[0..n) in place: Fisher-Yates from the back, each index
+  // drawn below i + 1 by rejection (below).
   template <typename Card>
   void shuffle(Card* cards, int n) noexcept;
 
@@ -120,12 +121,6 @@ void WordStream::shuffle(Card* cards, int n) noexcept {
     cards[j] = t;
   }
   used_ = used;
-}
-
-// Shuffles `cards[0..n)` in place.
-template <typename Card>
-void shuffle_in_place(Card* cards, int n, WordStream& words) noexcept {
-  words.shuffle(cards, n);
 }
 
 // The first big-endian word of SHA-256 over `text`: Durak's level-1 bot word.

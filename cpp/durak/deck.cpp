@@ -10,7 +10,7 @@ void order_for(const std::uint8_t* seed, std::uint64_t number, Card out[kPackSiz
   const int n = 5 + decimal_of(number, prefix + 5);
   WordStream words(seed, std::string_view(prefix, std::size_t(n)));
   for (int i = 0; i < kPackSize; ++i) out[i] = Card(i + 1);
-  shuffle_in_place(out, kPackSize, words);
+  words.shuffle(out, kPackSize);
 }
 
 Deal deal_for(const std::uint8_t* seed, std::uint64_t number) noexcept {

@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "common/sha256.hpp"
+#include "common/derive.hpp"
 #include "rl/episode.hpp"
 
 namespace trumpf::rl {
@@ -11,12 +11,7 @@ std::unique_ptr<Env> make_schnapsen_env(const Config& config);  // env_schnapsen
 std::unique_ptr<Env> make_durak_env(const Config& config);      // env_durak.cpp
 
 void env_seed(const std::uint8_t seed[32], std::uint64_t env, std::uint8_t out[32]) noexcept {
-  std::uint8_t message[32 + 4 + 20];
-  std::memcpy(message, seed, 32);
-  std::memcpy(message + 32, "env:", 4);
-  const int n = decimal_of(env, message + 36);
-  const Digest d = sha256(message, std::size_t(36 + n));
-  std::memcpy(out, d.data(), 32);
+  derive_seed(seed, "env:", env, out);
 }
 
 Env::Env(const Config& config, int obs_size)

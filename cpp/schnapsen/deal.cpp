@@ -16,7 +16,7 @@ inline void add_card(DealState& s, Seat seat, Card c) noexcept {
 // The hand's six bytes as one word: the card's place is its lowest matching
 // byte, and the cards after it move down one byte in a shift. The byte loop
 // this replaces became a libc memmove call for at most five bytes, on most
-// moves of every game (about 2% of a VectorEnv decision).
+// moves of every game (6% of a Schnapsen decision in cpp/tools/rl_step.cpp).
 inline void remove_card(DealState& s, Seat seat, Card c) noexcept {
   static_assert(sizeof s.hand[0] == 6);
   constexpr std::uint64_t kOnes = 0x010101010101ULL, kHighs = 0x808080808080ULL;

@@ -34,7 +34,7 @@ int order_for(VariantId v, const std::uint8_t seed[32], std::uint64_t number, Ca
   k += decimal_of(number, prefix + k);
   int n = pack_for(v, out);
   WordStream words(seed, std::string_view(prefix, std::size_t(k)));
-  shuffle_in_place(out, n, words);
+  words.shuffle(out, n);
   return n;
 }
 

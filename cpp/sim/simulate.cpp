@@ -3,8 +3,7 @@
 #include <cstring>
 #include <string>
 
-#include "common/decimal.hpp"
-#include "common/sha256.hpp"
+#include "common/derive.hpp"
 #include "sim/play_durak.hpp"
 #include "sim/play_schnapsen.hpp"
 #include "sim/stream.hpp"
@@ -24,12 +23,7 @@ bool offers(Game game, Player player) {
 }
 
 void match_seed(const std::uint8_t* seed, std::uint64_t index, std::uint8_t out[32]) {
-  std::uint8_t message[32 + 6 + 20];
-  std::memcpy(message, seed, 32);
-  std::memcpy(message + 32, "match:", 6);
-  const int n = decimal_of(index + 1, message + 38);
-  const Digest d = sha256(message, std::size_t(38 + n));
-  std::memcpy(out, d.data(), 32);
+  derive_seed(seed, "match:", index + 1, out);
 }
 
 void run(const Spec& asked, const Columns& out, Progress& progress) {
