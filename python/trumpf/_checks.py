@@ -43,6 +43,27 @@ def printable(text: str, limit: int = 120) -> str:
     return shown
 
 
+def short(value: object) -> str:
+    """A short repr of ``value`` that never runs a caller's code: only the base types' own."""
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        number = int.__index__(value)
+        return "a huge int" if abs(number) >= 10**30 else str(number)
+    if isinstance(value, float):
+        return float.__repr__(value)
+    if isinstance(value, str):
+        return clip(repr(str.__str__(value)))
+    if isinstance(value, bytes | bytearray):
+        return clip(repr(bytes(memoryview(value)[:80])))
+    return f"a {type(value).__name__}"
+
+
+def clip(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters, and "..." where it was cut."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def check_writable(path: str | os.PathLike[str], what: str) -> None:
     """Raises ValueError, saying why, when ``path`` could not be written as a file."""
     name = os.fspath(path)
@@ -70,10 +91,18 @@ def _check_writable(target: Path, what: str, shown: str) -> None:
         raise ValueError(f"{what} {shown}: the folder {printable(str(folder))} is not writable")
 
 
+class Unreadable(ValueError):
+    """A file that is not read: missing, not a regular file, too large ...; ``errno`` if the system said."""
+
+    def __init__(self, why: str, errno: int | None = None) -> None:
+        super().__init__(why)
+        self.errno = errno
+
+
 def open_regular(
     name: str | os.PathLike[str], *, folder: int | None = None, follow_links: bool = True
 ) -> tuple[BinaryIO, int]:
-    """The regular file at ``name`` open for reading, and its size; ValueError saying why not.
+    """The regular file at ``name`` open for reading, and its size; :class:`Unreadable` if not.
 
     ``folder`` is a descriptor of the folder ``name`` is in (``name`` is then a
     plain file name); with ``follow_links`` False a symbolic link is refused
@@ -84,21 +113,21 @@ def open_regular(
     try:
         before = os.stat(name, dir_fd=folder, follow_symlinks=follow_links)
     except OSError as bad:
-        raise ValueError(f"cannot be read: {bad.strerror or bad}") from None
+        raise Unreadable(f"cannot be read: {bad.strerror or bad}", bad.errno) from None
     if not stat.S_ISREG(before.st_mode):
-        raise ValueError(f"is {_kind(before.st_mode)}, not a regular file")
+        raise Unreadable(f"is {_kind(before.st_mode)}, not a regular file")
     flags = _OPEN if follow_links else _OPEN | getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(name, flags, dir_fd=folder)
     except OSError as bad:
-        raise ValueError(f"cannot be read: {bad.strerror or bad}") from None
+        raise Unreadable(f"cannot be read: {bad.strerror or bad}", bad.errno) from None
     try:
         after = os.fstat(fd)
         if not stat.S_ISREG(after.st_mode) or (after.st_dev, after.st_ino) != (
             before.st_dev,
             before.st_ino,
         ):
-            raise ValueError("was replaced while it was opened")
+            raise Unreadable("was replaced while it was opened")
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb"), after.st_size
     except BaseException:
@@ -113,7 +142,7 @@ def read_regular(
     folder: int | None = None,
     follow_links: bool = True,
 ) -> bytes:
-    """The bytes of the regular file at ``name``, at most ``limit``; ValueError saying why not.
+    """The bytes of the regular file at ``name``, at most ``limit``; :class:`Unreadable` if not.
 
     A file larger than ``limit`` is refused before any of it is read (and
     one that grows past it while it is read, when it does).
@@ -121,13 +150,13 @@ def read_regular(
     handle, size = open_regular(name, folder=folder, follow_links=follow_links)
     with handle:
         if size > limit:
-            raise ValueError(f"is {size:,} bytes, more than the {limit:,} read")
+            raise Unreadable(f"is {size:,} bytes, more than the {limit:,} read")
         try:
             data = handle.read(limit + 1)
         except OSError as bad:
-            raise ValueError(f"cannot be read: {bad.strerror or bad}") from None
+            raise Unreadable(f"cannot be read: {bad.strerror or bad}", bad.errno) from None
     if len(data) > limit:
-        raise ValueError(f"grew past the {limit:,} bytes read while it was read")
+        raise Unreadable(f"grew past the {limit:,} bytes read while it was read")
     return data
 
 

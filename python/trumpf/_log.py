@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
+from trumpf._checks import clip, short
 from trumpf.errors import Error
 
 __all__ = [
@@ -47,7 +48,6 @@ __all__ = [
     "replayed",
     "restore",
     "seed_of",
-    "short",
 ]
 
 MAX_LOG_BYTES = 16 * 1024 * 1024
@@ -140,13 +140,13 @@ def _parse(text: str | bytes | bytearray) -> object:
         try:
             source = raw.decode("utf-8")
         except UnicodeDecodeError as err:
-            raise Error("bad_log", f"a log's text is UTF-8: {_clip(str(err))}") from None
+            raise Error("bad_log", f"a log's text is UTF-8: {clip(str(err))}") from None
     try:
         return json.loads(source)
     except RecursionError:
         raise Error("bad_log", "the log's JSON is nested too deeply") from None
     except ValueError as err:  # JSONDecodeError, a number too long to read
-        raise Error("bad_log", f"the log is not JSON: {_clip(str(err))}") from None
+        raise Error("bad_log", f"the log is not JSON: {clip(str(err))}") from None
 
 
 def _as_dict(value: object) -> dict[Any, Any]:
@@ -297,21 +297,3 @@ class _FromLog(Protocol[_T]):
 def restore(cls: _FromLog[_T], log: dict[str, Any]) -> _T:
     """Unpickles a game: its class replays its log (the target of ``__reduce__``)."""
     return cls.from_log(log)
-
-
-def short(value: object) -> str:
-    """A short repr of ``value`` that never runs a caller's code: only the base types' own."""
-    if value is None or isinstance(value, bool):
-        return repr(value)
-    if isinstance(value, int):
-        number = int.__index__(value)
-        return "a huge int" if abs(number) >= 10**30 else str(number)
-    if isinstance(value, str):
-        return _clip(repr(str.__str__(value)))
-    if isinstance(value, bytes | bytearray):
-        return _clip(repr(bytes(memoryview(value)[:80])))
-    return f"a {type(value).__name__}"
-
-
-def _clip(text: str, limit: int = 80) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from rich.text import Text
 
 from trumpf import _log
-from trumpf._checks import printable, read_regular
+from trumpf._checks import printable, read_regular, short
 from trumpf.errors import Error
 
 from . import durak as durak_table
@@ -81,7 +81,7 @@ def _judged(
     game = log.get("game")
     if type(game) is not str or game not in GAMES:
         allowed = ", ".join(repr(g) for g in GAMES)
-        raise _refused(Error("bad_log", f"this log's game is {_log.short(game)}, not {allowed}"))
+        raise _refused(Error("bad_log", f"this log's game is {short(game)}, not {allowed}"))
     if impl is None:
         tables = durak_table if game == "durak" else schnapsen_table
         impl = tables.engine(engine)
