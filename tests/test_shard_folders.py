@@ -129,8 +129,10 @@ FIELDS = [
 WRONG: list[Any] = [None, True, False, 1.5, -1, 0, 2**70, "x", "", [], {}, [[[]]], {"a": 1}]
 """Values of the wrong type, or out of range, for every field ..."""
 
-RIGHT = {"complete": [False]}
-"""... but these: a run stopped by Ctrl-C as its last game ended is not complete, yet whole."""
+RIGHT: dict[str, list[Any]] = {"complete": [False], "rules": [{}]}
+"""... but these: a run stopped by Ctrl-C as its last game ended is not complete, yet
+whole; a rules table's missing fields are the game's defaults (a Durak run's {} is not
+tried, then)."""
 
 
 @pytest.mark.parametrize("run", ["schnapsen", "durak", "empty"])
@@ -186,6 +188,18 @@ def test_a_manifest_that_says_what_the_run_is_not_is_refused(
     folder = copy("schnapsen")
     write_manifest(folder, {**manifest_of(folder), field: value})
     refused(folder, "manifest.json", field)
+
+
+def test_a_rules_table_from_before_a_house_rule_takes_its_default(
+    copy: Callable[[str], Path], runs: dict[str, Path]
+) -> None:
+    folder = copy("preset")
+    data = manifest_of(folder)
+    del data["rules"]["failed_close_pays"]
+    write_manifest(folder, data)
+    assert load(folder).rules == load(runs["preset"]).rules
+    write_manifest(folder, {**data, "rules": None})
+    refused(folder, "manifest.json", "rules")
 
 
 def test_rules_of_another_game_and_a_durak_run_read_as_schnapsen(
