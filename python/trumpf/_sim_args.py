@@ -10,9 +10,14 @@ from __future__ import annotations
 import importlib.util
 import os
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from trumpf import _shards
+from trumpf._checks import short
 from trumpf._seed import seed32
 from trumpf.errors import Error
 from trumpf.schnapsen import variant as _variant
@@ -76,22 +81,50 @@ NO_RAY = 'Ray is not installed here: pip install "trumpf[ray]"'
 """What ``cluster="ray"`` says where Ray cannot be imported."""
 
 LOCAL_SHARD = 1_000_000
-"""Games a shard when a run played here is sharded (summary-only or a folder): 22 MB of rows."""
+"""Games a shard when a run played here is sharded (summary-only or a folder): 22 MB of rows.
+
+A folder holds at most :data:`trumpf._shards.MAX_SHARDS` shards, so a run
+of more than 65,536 million games written to one has larger shards
+(:func:`local_shard`)."""
 
 
-class SimulationError(ValueError):
-    """A simulation asked for something that cannot be played: says what and why."""
+def local_shard(games: int, folder: bool) -> int:
+    """Games a shard of a run of ``games`` played here in shards, into a folder or not."""
+    fewest = _shards.count_of(games, _shards.MAX_SHARDS) if folder else 0
+    return max(LOCAL_SHARD, fewest)
+
+
+class SimulationError(Error):
+    """A simulation that cannot be played, or a folder of one that cannot be read.
+
+    A :class:`trumpf.errors.Error` (so a ValueError too): ``code`` says which
+    argument or what of the folder (``bad_games``, ``bad_player``,
+    ``bad_folder`` ...), ``message`` what was wrong, in words.
+    """
 
 
 class ClusterError(SimulationError):
     """The cluster cannot play the run (no Ray, a bad address, no CPU for a shard): says why."""
 
 
-def _seed_bytes(seed: SeedLike) -> bytes:
-    try:
-        return seed32(seed)
-    except ValueError as bad:
-        raise SimulationError(str(bad)) from None
+@dataclass(frozen=True)
+class Arguments:
+    """What :func:`simulate` was asked for, every value checked and read as the plain type."""
+
+    game: str
+    games: int
+    players: tuple[str, str]
+    seed: bytes
+    threads: int | None
+    rules: dict[str, Any] | None
+    """The full rules table of a Schnapsen-family game (None for Durak)."""
+    cluster: str | None
+    address: str | None
+    shard: int | None
+    summary_only: bool
+    out: Path | None
+    expert: tuple[int, int]
+    progress: ProgressCallback | None
 
 
 def check_arguments(
@@ -115,69 +148,238 @@ def check_arguments(
     Returns the two players and the seed as 32 bytes (a fresh one when ``seed`` is None).
     Whether the cluster can play the run is known only once it is reached.
     """
-    if game not in GAMES:
-        raise SimulationError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
-    if isinstance(games, bool) or not isinstance(games, int) or not 0 <= games <= MAX_GAMES:
-        raise SimulationError(f"games must be a whole number from 0 to 2**40, got {games!r}")
+    checked = arguments(
+        game,
+        games,
+        players,
+        seed,
+        threads,
+        None,
+        rules,
+        cluster=cluster,
+        address=address,
+        shard=shard,
+        summary_only=summary_only,
+        out=out,
+        expert_samples=expert_samples,
+        expert_budget=expert_budget,
+    )
+    return checked.players, checked.seed
+
+
+def arguments(
+    game: object,
+    games: object,
+    players: object,
+    seed: object,
+    threads: object,
+    progress: object,
+    rules: object,
+    *,
+    cluster: object,
+    address: object,
+    shard: object,
+    summary_only: object,
+    out: object,
+    expert_samples: object,
+    expert_budget: object,
+) -> Arguments:
+    """Every argument of :func:`simulate` checked, each bad one a SimulationError with its code.
+
+    Values are read as the contract reads them (docs/api-contract.md, "Values
+    are read by value"): an int is an int that is not a bool (or a numpy
+    integer), a str a str, a mapping a dict, a sequence a list or a tuple;
+    a subclass is read by what it holds, and none of a caller's methods runs.
+    """
+    name = _game(game)
+    count = _whole(games, "games", 0, MAX_GAMES, "2**40", "bad_games")
+    kept = _flag(summary_only, "summary_only")
+    folder = _folder(out)
     memory = _memory()
-    if not summary_only and out is None and games * _COLUMN_BYTES > memory:
+    if not kept and folder is None and count * _COLUMN_BYTES > memory:
         # The core allocates every result row before the first game; past the
         # machine's memory that allocation would fail or the kernel would end
         # the process, after the user had waited for nothing.
         raise SimulationError(
-            f"{games:,} games need {games * _COLUMN_BYTES / 2**30:,.1f} GiB for their results; "
+            "too_big",
+            f"{count:,} games need {count * _COLUMN_BYTES / 2**30:,.1f} GiB for their results; "
             f"this machine has {memory / 2**30:,.1f} GiB; summary_only or out (a folder) "
-            "keeps none"
+            "keeps none",
         )
-    if isinstance(players, str) or len(players) != 2:
-        raise SimulationError(f"players is a pair of policies, got {players!r}")
-    for p in players:
+    pair = _players(name, players)
+    workers = (
+        None
+        if threads is None
+        else _whole(threads, "threads", 1, MAX_THREADS, str(MAX_THREADS), "bad_threads")
+    )
+    samples = _budget("expert_samples", expert_samples, MAX_EXPERT_SAMPLES, "2**20")
+    budget = _budget("expert_budget", expert_budget, MAX_EXPERT_BUDGET, "10**12")
+    table = rules_for(name, rules)
+    where, at, size = _sharding(cluster, address, shard)
+    if folder is not None:
+        _check_shard_count(count, size)
+        try:
+            _shards.check_out(folder, "the results folder")
+        except ValueError as bad:
+            raise SimulationError("bad_out", str(bad)) from None
+    if progress is not None and not callable(progress):
+        raise SimulationError(
+            "bad_progress", f"progress is called as progress(done, total), not {short(progress)}"
+        )
+    return Arguments(
+        game=name,
+        games=count,
+        players=pair,
+        seed=_seed_bytes(seed),
+        threads=workers,
+        rules=table,
+        cluster=where,
+        address=at,
+        shard=size,
+        summary_only=kept,
+        out=folder,
+        expert=(samples, budget),
+        progress=progress,  # checked to be callable
+    )
+
+
+def _integer(value: object) -> int | None:
+    """An int (a subclass by its value) or a numpy integer as an int; None for anything else."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int.__index__(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    return None
+
+
+def _whole(value: object, name: str, low: int, high: int, spelled: str, code: str) -> int:
+    """An int argument from ``low`` to ``high``; no bool, no float, no str."""
+    number = _integer(value)
+    if number is None or not low <= number <= high:
+        raise SimulationError(
+            code, f"{name} must be a whole number from {low} to {spelled}, got {short(value)}"
+        )
+    return number
+
+
+def _flag(value: object, name: str) -> bool:
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    raise SimulationError("bad_value", f"{name} is True or False, not {short(value)}")
+
+
+def _game(game: object) -> str:
+    name = str.__str__(game) if isinstance(game, str) else None
+    if name is None or name not in GAMES:
+        raise SimulationError(
+            "bad_game", f"unknown game {short(game)}: choose one of {', '.join(GAMES)}"
+        )
+    return name
+
+
+def _players(game: str, players: object) -> tuple[str, str]:
+    items: list[object]
+    if isinstance(players, list):
+        items = list(list.__iter__(players))
+    elif isinstance(players, tuple):
+        items = list(tuple.__iter__(players))
+    else:
+        items = []
+    if len(items) != 2:
+        raise SimulationError(
+            "bad_player", f"players is a pair (a list or tuple) of policies, not {short(players)}"
+        )
+    pair = tuple(str.__str__(p) if isinstance(p, str) else None for p in items)
+    for p, given in zip(pair, items, strict=True):
         if p not in PLAYERS[game]:
             raise SimulationError(
-                f"unknown player {p!r} for {game}: choose from {', '.join(PLAYERS[game])}"
+                "bad_player",
+                f"unknown player {short(given)} for {game}: choose from {', '.join(PLAYERS[game])}",
             )
-    if threads is not None and (
-        isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_THREADS
-    ):
+    return (str(pair[0]), str(pair[1]))
+
+
+def _seed_bytes(seed: object) -> bytes:
+    if seed is not None and not isinstance(seed, bytes | str):
         raise SimulationError(
-            f"threads must be a whole number from 1 to {MAX_THREADS}, got {threads!r}"
+            "no_seed", f"a seed is exactly 32 bytes (64 hex digits), not {short(seed)}"
         )
-    _check_budget("expert_samples", expert_samples, MAX_EXPERT_SAMPLES, "2**20")
-    _check_budget("expert_budget", expert_budget, MAX_EXPERT_BUDGET, "10**12")
-    rules_for(game, rules)
-    _check_sharding(cluster, address, shard, out)
-    return (players[0], players[1]), _seed_bytes(seed)
+    try:
+        return seed32(seed)
+    except ValueError as bad:
+        raise SimulationError("no_seed", str(bad)) from None
 
 
-def _check_budget(name: str, value: object, most: int, spelled: str) -> None:
+def _budget(name: str, value: object, most: int, spelled: str) -> int:
     # The core refuses these too (Error bad_budget); a simulation says so before it starts.
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+    number = _integer(value)
+    if number is not None and 0 <= number <= most:
+        return number
+    raise SimulationError(
+        "bad_budget",
+        f"{name} must be a whole number from 0 (the default) to {spelled}, got {short(value)}",
+    )
+
+
+def _sharding(
+    cluster: object, address: object, shard: object
+) -> tuple[str | None, str | None, int | None]:
+    """The cluster, its address and the shard size, checked."""
+    where = str.__str__(cluster) if isinstance(cluster, str) else None
+    if cluster is not None and where not in CLUSTERS:
         raise SimulationError(
-            f"{name} must be a whole number from 0 (the default) to {spelled}, got {value!r}"
+            "bad_cluster", f"unknown cluster {short(cluster)}: the one offered is 'ray'"
+        )
+    if where == "ray" and not _installed("ray"):
+        raise ClusterError("no_ray", NO_RAY)
+    at = str.__str__(address) if isinstance(address, str) else None
+    if address is not None and (where is None or not at or "\0" in at):
+        raise SimulationError(
+            "bad_address",
+            f"address names a Ray cluster (HOST:PORT), given with cluster='ray', not {short(address)}",
+        )
+    size = None if shard is None else _whole(shard, "shard", 1, MAX_GAMES, "2**40", "bad_shard")
+    return where, at, size
+
+
+def _check_shard_count(games: int, size: int | None) -> None:
+    """Refuses a folder of more shards than a manifest lists (:data:`_shards.MAX_SHARDS`)."""
+    if size is None:  # the default shards are sized to keep within it
+        return
+    count = _shards.count_of(games, size)
+    if count > _shards.MAX_SHARDS:
+        raise SimulationError(
+            "bad_shard",
+            f"a results folder holds at most {_shards.MAX_SHARDS:,} shards, and {games:,} games "
+            f"in shards of {size:,} are {count:,}: give a larger shard",
         )
 
 
-def _check_sharding(
-    cluster: str | None,
-    address: str | None,
-    shard: int | None,
-    out: str | os.PathLike[str] | None,
-) -> None:
-    if cluster is not None and cluster not in CLUSTERS:
-        raise SimulationError(f"unknown cluster {cluster!r}: the one offered is 'ray'")
-    if cluster == "ray" and not _installed("ray"):
-        raise ClusterError(NO_RAY)
-    if address is not None and (cluster is None or not isinstance(address, str) or not address):
-        raise SimulationError("address names a Ray cluster: give it with cluster='ray'")
-    if shard is not None and (
-        isinstance(shard, bool) or not isinstance(shard, int) or not 1 <= shard <= MAX_GAMES
-    ):
-        raise SimulationError(f"shard must be a whole number from 1 to 2**40, got {shard!r}")
-    if out is not None:
+def _folder(out: object) -> Path | None:
+    """``out`` as a Path: a str or an os.PathLike naming one (never bytes, never a NUL)."""
+    if out is None:
+        return None
+    name: object = None
+    if isinstance(out, str):
+        name = str.__str__(out)
+    elif isinstance(out, os.PathLike):
         try:
-            _shards.check_out(out, "the results folder")
-        except ValueError as bad:
-            raise SimulationError(str(bad)) from None
+            name = os.fspath(out)
+        except TypeError:  # its __fspath__ gave neither str nor bytes
+            name = None
+    if not isinstance(name, str):
+        raise SimulationError("bad_out", f"out names a folder as a str or a path, not {short(out)}")
+    problem = "" if name else "the folder name is empty"
+    if "\0" in name:
+        problem = "a file name holds no NUL character"
+    else:
+        try:
+            os.fsencode(name)
+        except UnicodeError:
+            problem = "the name cannot be written in the file system's encoding"
+    if problem:
+        raise SimulationError("bad_out", f"the results folder {short(name)}: {problem}")
+    return Path(name)
 
 
 def _installed(module: str) -> bool:
@@ -191,20 +393,34 @@ def is_match(game: str) -> bool:
     return game.endswith("-match")
 
 
-def rules_for(game: str, rules: Mapping[str, object] | None) -> dict[str, Any] | None:
+def rules_for(game: str, rules: object) -> dict[str, Any] | None:
     """The full rules table a Schnapsen-family game is played under (None for Durak).
 
-    ``rules`` are house-rule changes on top of the variant or preset ``game`` names.
+    ``rules`` are house-rule changes on top of the variant or preset ``game``
+    names: a dict of field names (str) to values, or None; SimulationError
+    ``bad_variant`` for anything the rules cannot take.
     """
+    if rules is not None and not isinstance(rules, dict):
+        raise SimulationError(
+            "bad_variant", f"rules is a dict of house rules or None, not {short(rules)}"
+        )
+    changes: dict[str, object] = {}
+    for key, value in dict.items(rules or {}):
+        if not isinstance(key, str):
+            raise SimulationError(
+                "bad_variant", f"a house rule is named by a str, not {short(key)}"
+            )
+        changes[str.__str__(key)] = value
     if game == "durak":
-        if rules:
-            raise SimulationError("Durak has no house rules")
+        if changes:
+            raise SimulationError("bad_variant", "Durak has no house rules")
         return None
-    base = game.removesuffix("-match")
+    if "base" in changes:  # custom()'s own parameter, never a field
+        raise SimulationError("bad_variant", "bad variant field 'base': not a field of a variant")
     try:
-        return _variant.custom(base, **dict(rules or {}))
+        return _variant.custom(game.removesuffix("-match"), **changes)
     except Error as err:
-        raise SimulationError(err.message) from None
+        raise SimulationError("bad_variant", err.message) from None
 
 
 def _memory() -> int:
