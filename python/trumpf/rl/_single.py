@@ -34,6 +34,8 @@ from trumpf.rl.vector import GAMES, VectorEnv, _seed_bytes
 __all__ = [
     "BatchEpisode",
     "Single",
+    "action_index",
+    "check_flag",
     "check_options",
     "legal_actions",
     "move_for",
@@ -57,6 +59,39 @@ def seed_of(seed: int | bytes | str) -> bytes:
     if isinstance(seed, (bytes, str)):
         return _seed_bytes(seed)
     raise Error("no_seed", f"a seed is an int, 32 bytes or 64 hex digits, not {seed!r}")
+
+
+def action_index(action: object) -> int:
+    """``action`` as an int, if it is one of the :data:`~trumpf.rl.N_ACTIONS`
+    actions: an int or an integral numpy scalar (or 0-d array) in 0 .. 39,
+    as Gymnasium's ``Discrete(40)`` holds them. Anything else (a float, even
+    8.0; NaN; None; a bool; an int out of range) is no action at all:
+    :class:`Error` ``bad_action``, raised before anything changes."""
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        value = int(action)
+        if 0 <= value < rl.N_ACTIONS:
+            return value
+        raise Error("bad_action", f"an action is 0 .. {rl.N_ACTIONS - 1}, not {value}")
+    raise Error("bad_action", f"an action is an int 0 .. {rl.N_ACTIONS - 1}, not {_shown(action)}")
+
+
+def check_flag(name: str, value: object) -> bool:
+    """``value`` when it is True or False; Error ``bad_value`` otherwise (no truthiness)."""
+    if not isinstance(value, bool):
+        raise Error("bad_value", f"{name} is True or False, not {_shown(value)}")
+    return value
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` for a message: at most 80 characters, and never an
+    exception of the caller's ``__repr__``."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def check_options(illegal: str, render_mode: str | None) -> None:
