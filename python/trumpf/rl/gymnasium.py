@@ -44,6 +44,9 @@ Keywords: ``game=`` any of :data:`trumpf.rl.GAMES` of the id's family
 :class:`TrumpfVectorEnv` is a ``gymnasium.vector.VectorEnv`` over the C++
 batch (``gym.make_vec("trumpf/Schnapsen-v0", num_envs=1024)``), with
 ``autoreset_mode`` ``SameStep``.
+
+Both pickle (with their :class:`trumpf.rl.VectorEnv`, by its own pickling)
+under every protocol, and go on as the original would.
 """
 
 from __future__ import annotations
