@@ -266,7 +266,8 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
             if isinstance(value, _Replay):
                 value = self._replayed()  # deserialising: the history is the state
             elif not isinstance(value, _Position):
-                raise OpenSpielError("bad_history", f"a state's position is not {value!r}")
+                kind = type(value).__name__
+                raise OpenSpielError("bad_history", f"a state's position is not a {kind}")
         elif name == "table":
             # A text that carries a table of its own (from another seed, say)
             # is refused: the table is the one the history deals and plays.
