@@ -87,6 +87,10 @@ class SimulationInterrupted(KeyboardInterrupt):
         super().__init__(f"interrupted after {partial.games} games")
         self.partial = partial
 
+    def __reduce__(self) -> tuple[type[SimulationInterrupted], tuple[Simulation]]:
+        # Made again from the partial result (its args hold only the message).
+        return (type(self), (self.partial,))
+
 
 def simulate(
     game: str,
