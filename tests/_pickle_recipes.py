@@ -359,7 +359,7 @@ def interrupted() -> Any:
 
 def counts() -> Any:
     sim = a_simulation()
-    from trumpf._summary import Counts
+    from trumpf.simulation._summary import Counts
 
     return Counts.of(sim.columns, sim.endings)
 

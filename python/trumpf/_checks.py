@@ -7,12 +7,14 @@ inert line. :func:`check_writable` refuses an output file before the work
 whose result it would hold, not after. :func:`open_regular` and
 :func:`read_regular` read a file someone else named or wrote: a regular
 file only, never a FIFO (which would block), a device or a folder, and
-never more than the caller's limit.
+never more than the caller's limit. :func:`seed32` reads a master seed
+as callers give it (32 bytes, 64 hex digits, or None for a fresh one).
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import stat
 import unicodedata
 from pathlib import Path
@@ -162,3 +164,26 @@ def read_regular(
 
 def _kind(mode: int) -> str:
     return _KINDS.get(stat.S_IFMT(mode), "an unknown kind of file")
+
+
+def seed32(seed: bytes | str | None) -> bytes:
+    """``seed`` as 32 bytes, a fresh random one for None; ValueError saying what was wrong.
+
+    Each caller turns the ValueError into its own error (a SimulationError, the
+    package's Error), so the words are the same wherever a seed is refused.
+    A str or bytes subclass is read by what it holds: none of its methods runs.
+    """
+    if seed is None:
+        return secrets.token_bytes(32)
+    if isinstance(seed, str):
+        text = str.__str__(seed)
+        try:
+            seed = bytes.fromhex(text)
+        except ValueError:
+            raise ValueError(f"seed {short(text)} is not hex") from None
+    if not isinstance(seed, bytes):
+        raise ValueError(f"a seed is exactly 32 bytes (64 hex digits), not {short(seed)}")
+    raw = bytes(memoryview(seed))
+    if len(raw) != 32:
+        raise ValueError(f"a seed is exactly 32 bytes (64 hex digits), not {len(raw)} bytes")
+    return raw

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from rich.text import Text
 
-from trumpf import _log
+from trumpf import logs
 from trumpf._checks import printable, read_regular, short
 from trumpf.errors import Error
 
@@ -53,7 +53,7 @@ def read_log_file(path: str) -> str:
     only up to the largest log ``from_log`` reads.
     """
     try:
-        data = read_regular(path, _log.MAX_LOG_BYTES)
+        data = read_regular(path, logs.MAX_LOG_BYTES)
     except ValueError as bad:
         raise LogError(str(bad)) from None
     try:
@@ -75,7 +75,7 @@ def _judged(
     ``from_log`` to ask; everything else, and those too, is that call's to judge.
     """
     try:
-        log = _log.parsed(text)
+        log = logs.parsed(text)
     except Error as err:
         raise _refused(err) from None
     game = log.get("game")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy as copy_mod
 from typing import TYPE_CHECKING, Any
 
-from trumpf import _log
+from trumpf import logs
 
 from . import info as info_mod
 from . import moves as moves_mod
@@ -165,18 +165,18 @@ class Deal(DealApply):
     def to_log(self) -> dict[str, Any]:
         """A replayable log: the seed, the rules and the moves, never the cards drawn.
 
-        Written by :func:`trumpf._log.deal_log`, as the core's logs are.
+        Written by :func:`trumpf.logs.deal_log`, as the core's logs are.
         """
         _ = self._seed  # an unbuilt deal refuses here
-        return _log.deal_log(self)
+        return logs.deal_log(self)
 
     @classmethod
     def from_log(cls, log: dict[str, Any] | str | bytes | bytearray) -> Deal:
         """The deal a log (dict, or its JSON text as str or UTF-8 bytes) describes, replayed.
 
-        Read by :func:`trumpf._log.deal_from_log`: exactly the keys ``to_log``
+        Read by :func:`trumpf.logs.deal_from_log`: exactly the keys ``to_log``
         writes, "rules" optional (a log without it plays by the reference's
         rules for its game).
         """
-        deal: Deal = _log.deal_from_log(cls, log)
+        deal: Deal = logs.deal_from_log(cls, log)
         return deal

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy as copy_mod
 from typing import TYPE_CHECKING, Any
 
-from trumpf import _log
+from trumpf import logs
 
 from . import info as info_mod
 from . import moves as moves_mod
@@ -274,18 +274,18 @@ class Match(Unbuilt):
     def to_log(self) -> dict[str, Any]:
         """A replayable log of the whole match: seed, first dealer, rules, moves.
 
-        Written by :func:`trumpf._log.match_log`, as the core's logs are.
+        Written by :func:`trumpf.logs.match_log`, as the core's logs are.
         """
         _ = self._seed  # an unbuilt match refuses here
-        return _log.match_log(self)
+        return logs.match_log(self)
 
     @classmethod
     def from_log(cls, log: dict[str, Any] | str | bytes | bytearray) -> Match:
         """The match a log (dict, or its JSON text as str or UTF-8 bytes) describes, replayed.
 
-        Read by :func:`trumpf._log.match_from_log`: exactly the keys
+        Read by :func:`trumpf.logs.match_from_log`: exactly the keys
         ``to_log`` writes, "rules" optional (a log without it plays by the
         reference's rules for its game).
         """
-        match: Match = _log.match_from_log(cls, log)
+        match: Match = logs.match_from_log(cls, log)
         return match

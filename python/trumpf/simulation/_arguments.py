@@ -16,11 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from trumpf import _shards
-from trumpf._checks import short
-from trumpf._seed import seed32
+from trumpf._checks import seed32, short
 from trumpf.errors import Error
 from trumpf.schnapsen import variant as _variant
+from trumpf.simulation import _shards
 
 _VARIANTS: tuple[str, ...] = tuple(_variant.variants()) + tuple(_variant.presets())
 
@@ -83,7 +82,7 @@ NO_RAY = 'Ray is not installed here: pip install "trumpf[ray]"'
 LOCAL_SHARD = 1_000_000
 """Games a shard when a run played here is sharded (summary-only or a folder): 22 MB of rows.
 
-A folder holds at most :data:`trumpf._shards.MAX_SHARDS` shards, so a run
+A folder holds at most :data:`trumpf.simulation._shards.MAX_SHARDS` shards, so a run
 of more than 65,536 million games written to one has larger shards
 (:func:`local_shard`)."""
 

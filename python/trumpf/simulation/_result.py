@@ -10,10 +10,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from trumpf import _core, _shards
-from trumpf._sim_args import SimulationError, is_match
-from trumpf._sim_replay import replay_durak, replay_schnapsen
-from trumpf._summary import Counts, Summary
+from trumpf import _core
+from trumpf.simulation import _shards
+from trumpf.simulation._arguments import SimulationError, is_match
+from trumpf.simulation._replay import replay_durak, replay_schnapsen
+from trumpf.simulation._summary import Counts, Summary
 
 
 def match_seed(seed: bytes, index: int) -> bytes:

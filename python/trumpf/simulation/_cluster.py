@@ -3,7 +3,7 @@
 Each shard of consecutive games is one task that runs the C++ simulator on
 ``job.threads`` threads and hands back its rows (or only its counts). The
 driver submits a window of tasks ahead of the ones it is waiting for, takes
-the results in index order into the :class:`~trumpf._shards.Collector` and
+the results in index order into the :class:`~trumpf.simulation._shards.Collector` and
 reports progress as shards finish. Shards are deterministic, so a shard lost
 with its worker is simply played again by Ray's task retries, to the same
 rows. Ctrl-C on the driver cancels the tasks still out and keeps the shards
@@ -25,8 +25,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from trumpf import _shards
-from trumpf.simulation import NO_RAY, ClusterError
+from trumpf.simulation import NO_RAY, ClusterError, _shards
 
 __all__ = ["MAX_SHARD", "RETRIES", "connect", "default_shard", "run"]
 
@@ -203,7 +202,7 @@ def seconds_a_game(job: _shards.Job, games: int) -> float:
 def default_shard(games: int, slots: int, per_game: float) -> int:
     """Shards of about :data:`SHARD_SECONDS` of play, but at least :data:`SHARDS_PER_SLOT` a slot.
 
-    Never more shards than a folder of results holds (:data:`trumpf._shards.MAX_SHARDS`).
+    Never more shards than a folder of results holds (:data:`trumpf.simulation._shards.MAX_SHARDS`).
     """
     by_time = math.ceil(SHARD_SECONDS / per_game)
     by_slots = math.ceil(games / (SHARDS_PER_SLOT * slots))

@@ -8,7 +8,7 @@ A folder is read as input from a stranger (:class:`Folder`, :func:`read_json`,
 :func:`read_columns`): only regular files named as the writer names them,
 never through a symbolic link, never more bytes than the manifest's games
 can hold, and an ``.npz`` only as numpy's own format without pickles. What
-the fields mean, and whether they agree, is :mod:`trumpf._sim_folder`'s.
+the fields mean, and whether they agree, is :mod:`trumpf.simulation._folder`'s.
 """
 
 from __future__ import annotations

@@ -4,10 +4,10 @@ A run of ``games`` games is cut into shards of consecutive games; shard ``k``
 holds games ``k * size .. k * size + size - 1`` and the core plays them with
 ``start`` set, so each game is the one the whole run would have played
 (game ``i`` is a function of the seed and ``i`` alone). Shards are played
-here or on a cluster (:mod:`trumpf.cluster.ray`); either way a
+here or on a cluster (:mod:`trumpf.simulation._cluster`); either way a
 :class:`Collector` takes them in index order and keeps what the run asked
 for: every row, only the exact counts, or one ``.npz`` file a shard beside
-a ``manifest.json`` (read back by :mod:`trumpf._sim_folder`).
+a ``manifest.json`` (read back by :mod:`trumpf.simulation._folder`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trumpf import _core
-from trumpf._shard_files import (
+from trumpf.simulation._files import (
     FORMAT,
     MANIFEST,
     MAX_SHARDS,
@@ -30,7 +30,7 @@ from trumpf._shard_files import (
     write_manifest,
     write_shard,
 )
-from trumpf._summary import Counts
+from trumpf.simulation._summary import Counts
 
 __all__ = [
     "FORMAT",

@@ -27,9 +27,10 @@ from typing import Any
 
 import numpy.typing as npt
 
-from trumpf import _core, _shards
+from trumpf import _core
 from trumpf._checks import short
-from trumpf._sim_args import (
+from trumpf.simulation import _shards
+from trumpf.simulation._arguments import (
     CLUSTERS,
     GAMES,
     LOCAL_SHARD,
@@ -49,9 +50,9 @@ from trumpf._sim_args import (
     local_shard,
     rules_for,
 )
-from trumpf._sim_folder import read_run, shards_of
-from trumpf._sim_result import Simulation, match_seed
-from trumpf._summary import Counts, Summary, wilson, wilson_high
+from trumpf.simulation._folder import read_run, shards_of
+from trumpf.simulation._result import Simulation, match_seed
+from trumpf.simulation._summary import Counts, Summary, wilson, wilson_high
 
 __all__ = [
     "CLUSTERS",
@@ -206,7 +207,7 @@ def simulate(
     try:
         collector = _shards.Collector(job, count, dict(probe["columns"]), meta, folder)
         if args.cluster == "ray":
-            from trumpf.cluster import ray as ray_runner
+            from trumpf.simulation import _cluster as ray_runner
 
             interrupted, used = ray_runner.run(
                 job, count, size, collector.add, args.progress, args.address

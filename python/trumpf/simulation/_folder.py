@@ -26,7 +26,17 @@ import numpy.typing as npt
 
 from trumpf import _core
 from trumpf._checks import short
-from trumpf._shard_files import (
+from trumpf.simulation._arguments import (
+    GAMES,
+    MAX_EXPERT_BUDGET,
+    MAX_EXPERT_SAMPLES,
+    MAX_GAMES,
+    PLAYERS,
+    SimulationError,
+    is_match,
+    rules_for,
+)
+from trumpf.simulation._files import (
     FORMAT,
     MANIFEST,
     MAX_MANIFEST_BYTES,
@@ -40,18 +50,8 @@ from trumpf._shard_files import (
     read_json,
     shard_name,
 )
-from trumpf._shards import first_dealer, seat_a
-from trumpf._sim_args import (
-    GAMES,
-    MAX_EXPERT_BUDGET,
-    MAX_EXPERT_SAMPLES,
-    MAX_GAMES,
-    PLAYERS,
-    SimulationError,
-    is_match,
-    rules_for,
-)
-from trumpf._summary import Counts
+from trumpf.simulation._shards import first_dealer, seat_a
+from trumpf.simulation._summary import Counts
 
 __all__ = ["Run", "read_rows", "read_run", "shards_of"]
 
