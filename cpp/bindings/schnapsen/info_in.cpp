@@ -241,9 +241,12 @@ ts::InfoSet read(py::handle d, std::vector<ts::Trick>* tricks, ts::InfoStated* s
   }
   for (const char* key_name : {"known", "unseen"}) {
     std::uint32_t mask = 0;
+    ts::Card last = ts::kNoCard;
     for (py::handle c : list_of(need(d, key_name), key_name, 24)) {
       const ts::Card card = card_of(c, std::string("a card of ") + key_name);
-      if (mask & ts::bit(card)) refuse(kCode, std::string(key_name) + " holds a card twice");
+      if (card <= last)
+        refuse(kCode, std::string(key_name) + " is not in id order, each card once");
+      last = card;
       mask |= ts::bit(card);
     }
     (key_name[0] == 'k' ? i.known : i.unseen) = mask;

@@ -214,8 +214,10 @@ def parse_info(given: object) -> dict[str, Any]:
                 "took": _card(entry["took"], "an exchange's card"),
             }
         )
-    out["known"] = _cards(raw["known"], "known", 24)
-    out["unseen"] = _cards(raw["unseen"], "unseen", 24)
+    for key in ("known", "unseen"):
+        out[key] = _cards(raw[key], key, 24)
+        if out[key] != sorted(out[key]):
+            raise Error(CODE, f"{key} is not in id order, each card once")
     out["legal"] = [_move(m) for m in _entries(raw["legal"], "legal", 16)]
     out["over"] = as_bool(raw["over"], CODE, "over")
     if raw["result"] is not None:

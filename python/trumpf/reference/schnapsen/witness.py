@@ -4,8 +4,11 @@
 ``Match.info`` gives, read by :func:`.info_read.parse_info`) and constructs a
 game the rules reach whose info for that seat is exactly ``info``: a
 concrete deal (both hands, the talon's order, the turn-up) and the moves
-played on it, under the info's own rules, and for ``Match.info`` the match's
-earlier deals as well. It answers None when it finds none.
+played on it, under the info's own rules. For ``Match.info`` that is the
+current deal; the earlier deals show only in totals (scores, deals, ply),
+which :mod:`.info_read` judges, and :mod:`.witness_match` plays whole
+earlier deals to match them where its library of played deals can. It
+answers None when it finds no deal.
 
 Its answers are checked, never trusted: :meth:`Witness.replay` plays the
 moves on the oracle's own ``Deal`` or ``Match`` (dealt from the chosen
@@ -44,6 +47,7 @@ from .card import card_of, suit_of
 from .deal import Deal
 from .errors import Error
 from .info import follow_lacks
+from .info_parse import DEAL_KEYS
 from .match import Match
 from .seat import other
 
@@ -65,15 +69,20 @@ class DealPlan:
 
 @dataclass
 class Witness:
-    """A game the rules reach: a deal (or a match's deals in order) and its moves."""
+    """A game the rules reach: a deal (or a match's deals in order) and its moves.
+
+    ``totals_only``: a ``Match.info``'s current deal alone, its earlier deals
+    judged by their totals (:func:`.info_read` ``_check_match``) and not played.
+    """
 
     rules: dict[str, Any]
     deals: list[DealPlan]
     match: bool
+    totals_only: bool = False
 
     def replay(self) -> Deal | Match:
         """The oracle's Deal or Match with every move played (``Error`` if one is refused)."""
-        if not self.match:
+        if not self.match or self.totals_only:
             plan = self.deals[0]
             deal = Deal._from_order(self.rules, plan.number, plan.dealer, plan.order)
             for seat, move in plan.moves:
@@ -89,25 +98,47 @@ class Witness:
         return match
 
 
-def build(info: dict[str, Any]) -> Witness | None:
+def build(info: dict[str, Any], earlier: bool = False) -> Witness | None:
     """A witness whose replay gives ``info`` to its seat, or None if none is found.
 
     ``info`` is plain data in the contract's shape (as :func:`.info_read.parse_info`
-    returns it).
+    returns it). For ``Match.info`` the current deal is witnessed; its
+    earlier deals are played too (a whole match) when ``earlier`` asks for
+    them and :mod:`.witness_match` finds some, else the witness is
+    ``totals_only``.
     """
-    match = "scores" in info
     try:
-        candidates = _match_candidates(info) if match else _deal_candidates(info)
-        for witness in candidates:
+        if "scores" not in info:
+            for witness in _deal_candidates(info):
+                if _gives(witness, info, info):
+                    return witness
+            return None
+        part = {key: info[key] for key in DEAL_KEYS}
+        for plan in _plans(info):
+            current = Witness(info["rules"], [plan], True, totals_only=True)
             try:
-                game = witness.replay()
+                deal = current.replay()
             except Error:
                 continue
-            if game.info(info["seat"]) == info:
-                return witness
+            part["ply"] = len(deal.history)
+            if deal.info(info["seat"]) != part:
+                continue
+            if earlier:
+                for whole in _match_candidates(info, plan, part["ply"]):
+                    if _gives(whole, info, info):
+                        return whole
+            return current
     except (KeyError, IndexError, TypeError, ValueError):
         return None
     return None
+
+
+def _gives(witness: Witness, info: dict[str, Any], want: dict[str, Any]) -> bool:
+    try:
+        game = witness.replay()
+    except Error:
+        return False
+    return bool(game.info(info["seat"]) == want)
 
 
 def _deal_candidates(info: dict[str, Any]) -> Iterator[Witness]:
@@ -484,19 +515,12 @@ def _moves(
 # ---------------------------------------------------------------- a match
 
 
-def _match_candidates(info: dict[str, Any]) -> Iterator[Witness]:
+def _match_candidates(info: dict[str, Any], plan: DealPlan, events: int) -> Iterator[Witness]:
     from .witness_match import earlier_deals
 
-    for plan in _plans(info):
-        deal = Deal._from_order(info["rules"], plan.number, plan.dealer, plan.order)
-        try:
-            for seat, move in plan.moves:
-                deal.apply(seat, move)
-        except Error:
-            continue
-        for earlier in earlier_deals(info, len(deal.history)):
-            plans = [
-                DealPlan(dealer, number, list(played.order), moves)
-                for number, (dealer, played, moves) in enumerate(earlier, 1)
-            ]
-            yield Witness(info["rules"], [*plans, plan], True)
+    for found in earlier_deals(info, events):
+        plans = [
+            DealPlan(dealer, number, list(played.order), moves)
+            for number, (dealer, played, moves) in enumerate(found, 1)
+        ]
+        yield Witness(info["rules"], [*plans, plan], True)

@@ -8,8 +8,10 @@ shuffled orders, a fixed stream, so a run repeats), sorts them by what they
 pay and how many events they make, and picks one a deal, the dealer of each
 as the rules make it (Schnapsen alternates; Sixty-Six's winner deals, a
 drawn deal keeps its dealer), so that the scores, the dealer and the events
-come out exactly. It finds what its library holds: every total of events
-between the shortest and the longest deal it has played of each kind.
+come out exactly. It finds what its library holds, which is not every
+match that gives such totals: ``choose(info)`` judges the earlier deals by
+their totals alone (:mod:`.info_read`), and a witness without them is
+``totals_only``.
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ __all__ = ["Played", "earlier_deals", "library"]
 
 LIBRARY_DEALS = 1200
 CLAIMING = (0.0, 0.02, 0.1, 0.3, 0.7)
-MORE, SEARCHES = 600, 6  # when the library has no answer: play more, this often
 SEATS = ("p1", "p2")
 
 
@@ -115,11 +116,9 @@ def earlier_deals(
         return
     if before < 0 or count > 64:
         return
-    for more in (0, *(MORE,) * SEARCHES):
-        found = _search(info, count, before, paid, library(rules, more))
-        if found is not None:
-            yield found
-            return
+    found = _search(info, count, before, paid, library(rules))
+    if found is not None:
+        yield found
 
 
 def _search(
