@@ -15,6 +15,10 @@ Sixty-Six draw pending):
   code, or accepted by both, and then the oracle's witness builder
   (reference/schnapsen/witness.py) constructs a deal and moves whose info
   is exactly the mutated one: an accepted info nobody can reach fails.
+  A Match.info's earlier deals show only as totals (scores, deals, ply),
+  which both judge as the contract says; the builder plays whole earlier
+  deals where its library of played deals adds up to them, else it
+  witnesses the current deal exactly (tallied as "match totals only").
 
 The default run takes about a minute; TRUMPF_FUZZ_EXAMPLES=N runs N
 positions a test instead (a long run: thousands). The counts of mutations
