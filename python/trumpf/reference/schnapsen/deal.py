@@ -22,7 +22,8 @@ from . import moves as moves_mod
 from . import variant as variant_mod
 from .card import suit_of
 from .deal_apply import DealApply
-from .deck import check_dealer, check_number, check_seed, deal_for
+from .deck import check_dealer, check_number, check_seed, deal_for, pack_for
+from .errors import Error
 from .seat import check_seat, other
 
 if TYPE_CHECKING:
@@ -70,6 +71,8 @@ class Deal(DealApply):
         the turn-up last. Its seed is zeros and does not shuffle to ``order``:
         such a deal is replayed and read, never logged.
         """
+        if sorted(order) != pack_for(rules):
+            raise Error("bad_deal", "a deal's order is the pack, each card once")
         size = rules["hand_size"]
         non_dealer = other(dealer)
         hands = {non_dealer: list(order[:size]), dealer: list(order[size : 2 * size])}
