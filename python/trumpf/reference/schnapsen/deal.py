@@ -20,8 +20,10 @@ from trumpf import logs
 from . import info as info_mod
 from . import moves as moves_mod
 from . import variant as variant_mod
+from .card import suit_of
 from .deal_apply import DealApply
-from .deck import check_dealer, check_number, check_seed, deal_for
+from .deck import check_dealer, check_number, check_seed, deal_for, pack_for
+from .errors import Error
 from .seat import check_seat, other
 
 if TYPE_CHECKING:
@@ -58,11 +60,41 @@ class Deal(DealApply):
         checked_number = check_number(number)
         dealer = check_dealer(dealer)
         dealt = deal_for(rules, checked_seed, checked_number, dealer)
+        return cls._from_dealt(rules, checked_seed, checked_number, dealer, dealt)
+
+    @classmethod
+    def _from_order(cls, rules: dict[str, Any], number: int, dealer: str, order: list[int]) -> Deal:
+        """A deal of the cards in ``order``, dealt as ``build`` deals a shuffled pack.
+
+        Private, for the oracle's witnesses (:mod:`.witness`): the non-dealer's
+        hand first, then the dealer's, the face-down talon in draw order and
+        the turn-up last. Its seed is zeros and does not shuffle to ``order``:
+        such a deal is replayed and read, never logged.
+        """
+        if sorted(order) != pack_for(rules):
+            raise Error("bad_deal", "a deal's order is the pack, each card once")
+        size = rules["hand_size"]
+        non_dealer = other(dealer)
+        hands = {non_dealer: list(order[:size]), dealer: list(order[size : 2 * size])}
+        dealt = {
+            "hands": {"p1": hands["p1"], "p2": hands["p2"]},
+            "talon": list(order[2 * size : -1]),
+            "turn_up": order[-1],
+            "trump": suit_of(order[-1]),
+        }
+        deal = cls._from_dealt(rules, bytes(32), number, dealer, dealt)
+        deal._first_turn_up = order[-1]
+        return deal
+
+    @classmethod
+    def _from_dealt(
+        cls, rules: dict[str, Any], seed: bytes, number: int, dealer: str, dealt: dict[str, Any]
+    ) -> Deal:
         deal = object.__new__(cls)
         deal._variant = rules["name"]
         deal._rules = rules
-        deal._seed = checked_seed
-        deal._number = checked_number
+        deal._seed = seed
+        deal._number = number
         deal._dealer = dealer
         deal._trump = dealt["trump"]
         deal._hands = {"p1": list(dealt["hands"]["p1"]), "p2": list(dealt["hands"]["p2"])}
