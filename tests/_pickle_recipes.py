@@ -471,6 +471,12 @@ def _core_or_oracle(kind: str) -> dict[str, Recipe]:
     }
 
 
+def witness_plan() -> Any:
+    """One deal of an oracle witness: the pack in order and one move on it."""
+    plan = _imp("trumpf.reference.schnapsen.witness.DealPlan")
+    return plan("p1", 1, list(range(20)), [("p2", {"kind": "play", "card": "QH"})])
+
+
 def recipes() -> dict[str, Recipe]:
     """Every recipe by name."""
     from trumpf.errors import Error
@@ -565,6 +571,19 @@ def recipes() -> dict[str, Recipe]:
             "Parser": Recipe(parser, lambda p: None, promise="refused"),
             "ExpertOptions": Recipe(
                 lambda: _imp("trumpf.reference._expert.ExpertOptions")(8, 100, 1), plain
+            ),
+            "DealPlan": Recipe(witness_plan, plain),
+            "Witness": Recipe(
+                lambda: _imp("trumpf.reference.schnapsen.witness.Witness")(
+                    {"variant": "schnapsen"}, [witness_plan()], False
+                ),
+                plain,
+            ),
+            "Played": Recipe(
+                lambda: _imp("trumpf.reference.schnapsen.witness_match.Played")(
+                    tuple(range(20)), (("p2", (("kind", "play"), ("card", "QH"))),), 1, "p1", 2
+                ),
+                plain,
             ),
         }
     )
