@@ -1,4 +1,4 @@
-"""Fuzzing the public API with hostile input (issue 9, item 5).
+"""Fuzzing the public API with hostile input (item 5).
 
 Hypothesis draws sequences of calls of the public API of both packages with
 hostile arguments: ints of every size, strs with surrogates and NULs, bytes
