@@ -35,6 +35,7 @@ struct Players {
     for (Seat seat = 0; seat < 2; ++seat) {
       context[seat].stream = &stream[seat];
       context[seat].expert = spec.expert;
+      context[seat].stop = spec.stop;
       if (players::needs_seed(player[seat]))
         context[seat].expert_seed = players::expert_seed_of(spec.seed, i, seat == a ? 0 : 1);
     }
@@ -94,6 +95,7 @@ TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i, std::
     }
     ++moves;
   }
+  if (stopped(spec)) return;
   const schnapsen::Result& r = s.result;
   out.winner[row] = player_of(r.winner, a);
   out.game_points[row] = std::int8_t(r.game_points);
@@ -133,6 +135,7 @@ TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i, std:
       ++won[m.last_result.winner];
     }
   }
+  if (stopped(spec)) return;
   const Seat loser = schnapsen::other(m.winner);
   out.winner[row] = player_of(m.winner, a);
   out.game_points[row] = std::int8_t(schnapsen::to_win(m, loser));

@@ -29,6 +29,7 @@ void match_seed(const std::uint8_t* seed, std::uint64_t index, std::uint8_t out[
 void run(const Spec& asked, const Columns& out, Progress& progress) {
   Spec spec = asked;
   spec.key = Stream::key_of(spec.seed);
+  spec.stop = &progress.stop;
   run_parallel(spec.count, spec.threads, progress, [&](std::uint64_t row) {
     const std::uint64_t game = spec.first + row;
     switch (spec.game) {

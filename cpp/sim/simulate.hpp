@@ -66,7 +66,13 @@ struct Spec {
   std::uint64_t first;
   std::uint64_t count;
   int threads;
+  // Set by run(): &progress.stop. A game that ends after it was requested
+  // (its costly players' last moves cut short) leaves its row unwritten.
+  Stop* stop = nullptr;
 };
+
+// Whether the run was stopped: a game that ends then is not recorded.
+inline bool stopped(const Spec& spec) noexcept { return spec.stop && spec.stop->requested(); }
 
 // The names of the `how` codes of a game, in code order.
 const std::vector<std::string>& endings_of(Game game);
@@ -75,7 +81,7 @@ const std::vector<std::string>& endings_of(Game game);
 bool offers(Game game, Player player);
 
 // Plays game first + r into row r of `out` for every r in [0, count). Stops
-// early when progress.cancel is set; rows not played keep moves == -1.
+// early when progress.stop is requested; rows not played keep moves == -1.
 // Throws ThreadsRefused (pool.hpp) when the threads cannot be started.
 void run(const Spec& spec, const Columns& out, Progress& progress);
 
