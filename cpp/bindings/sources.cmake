@@ -2,6 +2,7 @@
 target_sources(_core PRIVATE
   cpp/bindings/common/args.cpp
   cpp/bindings/common/errors.cpp
+  cpp/bindings/common/interrupt.cpp
   cpp/bindings/common/players.cpp
   cpp/bindings/common/register_common.cpp
   cpp/bindings/common/register_expert.cpp
