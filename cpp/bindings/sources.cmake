@@ -36,4 +36,6 @@ target_sources(_core PRIVATE
   cpp/bindings/rl/register.cpp
   cpp/bindings/rl/register_scalar.cpp
   cpp/bindings/rl/register_vector.cpp
+  cpp/bindings/rl/vector_arrays.cpp
+  cpp/bindings/rl/vector_state.cpp
 )
