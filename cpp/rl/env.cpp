@@ -136,24 +136,31 @@ bool Env::step(const std::int64_t* actions, const Outputs& out, Stop* stop) {
   }
   const std::size_t n = episode_.size();
   const std::uint64_t step = steps_;
-  // The actions are legal (illegal() was empty), so each fits a byte.
+  // The log takes each action as its env plays it: legal (illegal() was
+  // empty), so it fits a byte, and already loaded there.
   const std::size_t at = log_.size();
   log_.resize(at + n);
-  for (std::size_t i = 0; i < n; ++i) log_[at + i] = std::uint8_t(actions[i]);
+  std::uint8_t* logged = log_.data() + at;
+  const auto play_one = [&](std::size_t i) {
+    const int a = int(actions[i]);
+    logged[i] = std::uint8_t(a);
+    if (!play(i, a, out)) return;
+    ended_episode_[i] = episode_[i];
+    ended_begun_[i] = begun_[i];
+    ended_at_[i] = step + 1;
+    begun_[i] = step + 1;
+    ++episode_[i];
+    begin(i, out);
+  };
   stop_ = stop;
   workers_.run(
       n,
       [&](std::size_t begin_i, std::size_t end_i) {
-        for (std::size_t i = begin_i; i < end_i; ++i) {
-          if (stop && stop->poll()) return;
-          if (!play(i, int(actions[i]), out)) continue;
-          ended_episode_[i] = episode_[i];
-          ended_begun_[i] = begun_[i];
-          ended_at_[i] = step + 1;
-          begun_[i] = step + 1;
-          ++episode_[i];
-          begin(i, out);
+        if (!stop) {
+          for (std::size_t i = begin_i; i < end_i; ++i) play_one(i);
+          return;
         }
+        for (std::size_t i = begin_i; i < end_i && !stop->poll(); ++i) play_one(i);
       },
       stop);
   stop_ = nullptr;

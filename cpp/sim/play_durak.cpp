@@ -47,7 +47,6 @@ TRUMPF_FLATTEN void play_durak_game(const Spec& spec, std::uint64_t i, std::uint
     }
     ++played;
   }
-  if (stopped(spec)) return;
   const int fool = durak::fool_of(s);
   out.winner[row] = fool == 0 ? -1 : std::int8_t(fool == seat_a ? 1 : 0);
   out.fool[row] = fool == 0 ? -1 : std::int8_t(fool == seat_a ? 0 : 1);

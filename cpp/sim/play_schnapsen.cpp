@@ -95,7 +95,6 @@ TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i, std::
     }
     ++moves;
   }
-  if (stopped(spec)) return;
   const schnapsen::Result& r = s.result;
   out.winner[row] = player_of(r.winner, a);
   out.game_points[row] = std::int8_t(r.game_points);
@@ -135,7 +134,6 @@ TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i, std:
       ++won[m.last_result.winner];
     }
   }
-  if (stopped(spec)) return;
   const Seat loser = schnapsen::other(m.winner);
   out.winner[row] = player_of(m.winner, a);
   out.game_points[row] = std::int8_t(schnapsen::to_win(m, loser));

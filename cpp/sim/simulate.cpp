@@ -45,6 +45,9 @@ void run(const Spec& asked, const Columns& out, Progress& progress) {
         play_durak_game(spec, game, row, out);
         break;
     }
+    // A game that ended after the stop had its costly players' last moves
+    // cut short: its row stays unplayed.
+    if (spec.stop->requested()) out.moves[row] = -1;
   });
 }
 

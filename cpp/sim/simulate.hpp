@@ -66,13 +66,10 @@ struct Spec {
   std::uint64_t first;
   std::uint64_t count;
   int threads;
-  // Set by run(): &progress.stop. A game that ends after it was requested
-  // (its costly players' last moves cut short) leaves its row unwritten.
+  // Set by run(): &progress.stop, which the players' searches poll. A game
+  // that ends after it was requested is left unplayed (moves -1).
   Stop* stop = nullptr;
 };
-
-// Whether the run was stopped: a game that ends then is not recorded.
-inline bool stopped(const Spec& spec) noexcept { return spec.stop && spec.stop->requested(); }
 
 // The names of the `how` codes of a game, in code order.
 const std::vector<std::string>& endings_of(Game game);
