@@ -48,7 +48,10 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
     if (stats_.worlds > 0 && (stats_.work >= options.budget || stop_polled(options.stop)))
       return false;
     DealState s;
-    deal_of(info, w, s);
+    if (!deal_of(info, w, s)) {
+      n = 0;  // an InfoSet no world fits: no move
+      return false;
+    }
     if (stats_.worlds == 0) {
       n = legal_moves(s, seat, moves);
       // Nothing to choose, or stopped: the first legal move, found at once.

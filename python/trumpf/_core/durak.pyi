@@ -1,5 +1,5 @@
 # Stubs of trumpf._core.durak. Game.to_log, Game.from_log and Game.__reduce__
-# are attached in Python by trumpf.durak (from trumpf._log); they are declared
+# are attached in Python by trumpf.durak (from trumpf.logs); they are declared
 # here so that a Game is typed whole.
 from typing import Any, overload
 

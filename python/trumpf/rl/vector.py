@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trumpf import _core, durak, schnapsen
-from trumpf._seed import seed32
+from trumpf._checks import seed32
 from trumpf.errors import Error
 from trumpf.schnapsen import variant as _variant
 

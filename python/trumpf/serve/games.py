@@ -28,6 +28,10 @@ class Refused(Exception):
         self.code = code
         self.message = message
 
+    def __reduce__(self) -> tuple[type[Refused], tuple[str, str]]:
+        # An exception pickles its args, the message alone: the code travels too.
+        return (type(self), (self.code, self.message))
+
 
 @dataclass
 class Play:
