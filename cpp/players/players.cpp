@@ -45,8 +45,7 @@ durak::Expert& durak_expert() {
                                               const Context& context) noexcept;
 [[gnu::noinline]] durak::Move expert_move(const durak::GameState& s, const durak::Shown& shown,
                                           int seat, const Context& context) noexcept;
-[[gnu::noinline]] schnapsen::Move perfect_move(const schnapsen::DealState& s,
-                                               const Context& context) noexcept;
+[[gnu::noinline]] schnapsen::Move perfect_move(const schnapsen::DealState& s, Stop* stop) noexcept;
 [[gnu::noinline]] durak::Move perfect_move(const durak::GameState& s,
                                            const Context& context) noexcept;
 
@@ -70,8 +69,8 @@ durak::Move expert_move(const durak::GameState& s, const durak::Shown& shown, in
   return expert_durak(durak::info_set(s, shown, seat), context);
 }
 
-schnapsen::Move perfect_move(const schnapsen::DealState& s, const Context& context) noexcept {
-  return schnapsen::perfect_choose(schnapsen_expert().solver(), s, context.stop);
+schnapsen::Move perfect_move(const schnapsen::DealState& s, Stop* stop) noexcept {
+  return schnapsen::perfect_choose(schnapsen_expert().solver(), s, stop);
 }
 
 durak::Move perfect_move(const durak::GameState& s, const Context& context) noexcept {
@@ -125,7 +124,7 @@ schnapsen::Move choose_schnapsen(Player player, const schnapsen::DealState& s,
     case Player::kExpert:
       return expert_move(s, shown, seat, context);
     case Player::kPerfect:
-      return perfect_move(s, context);
+      return perfect_move(s, context.stop);
     default:
       return schnapsen::bot_choose(s, seat, 2);
   }

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -95,7 +96,10 @@ def change(draw: Any, array: Any) -> None:
             size = draw(st.integers(0, 3))
             array.__setstate__((1, (size,), array.dtype, False, bytes(size * array.itemsize)))
         else:
-            array.strides = (0,) * array.ndim
+            # Deprecated in numpy 2.4 but still done in place, so a caller can.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                array.strides = (0,) * array.ndim
     except (ValueError, TypeError, AttributeError):
         pass  # numpy refused it
 
