@@ -104,7 +104,7 @@ seeds = st.binary(min_size=32, max_size=32)
 
 @st.composite
 def variants(draw: st.DrawFn) -> Any:
-    """A variant value: a game, the preset, or a game with random house rules (issue 10)."""
+    """A variant value: a game, the preset, or a game with random house rules."""
     game = draw(st.sampled_from(["schnapsen", "sixtysix"]))
     form = draw(st.sampled_from(["name", "preset", "house"]))
     if form == "name":

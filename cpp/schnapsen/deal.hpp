@@ -1,4 +1,4 @@
-// One deal of Schnapsen or Sixty-Six (seed: Game::Schnapsen::Deal).
+// One deal of Schnapsen or Sixty-Six (docs/rules/schnapsen.md).
 //
 // The C++ API, for the batch simulator and the bindings
 // ------------------------------------------------------

@@ -1,4 +1,4 @@
-// A seat's information set (issue 11; docs/api-contract.md, "Information
+// A seat's information set (docs/api-contract.md, "Information
 // sets"): everything that seat can know at a moment, and nothing else.
 //
 //   Shown shown;  shown_start(shown, deal);

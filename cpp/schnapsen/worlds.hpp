@@ -1,5 +1,5 @@
 // The deals a Schnapsen-family seat cannot tell from the one it sits in
-// (issue 12), dealt again from nothing but its InfoSet: the other hand's
+//, dealt again from nothing but its InfoSet: the other hand's
 // unknown cards and the face-down talon's order (common/worlds.hpp draws
 // and enumerates them).
 //

@@ -1,4 +1,4 @@
-"""The contract tables of the Expert bots, both families (issue 12).
+"""The contract tables of the Expert bots, both families.
 
 Core and oracle must choose the same move where the oracle states the
 expert's definition: positions whose worlds are all enumerated and solved

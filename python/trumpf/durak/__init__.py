@@ -1,7 +1,7 @@
 """Two-seat Podkidnoy Durak, exactly as Game::Durak 0.01 plays it, over the C++ core.
 
 ``Game`` is the deal (build, legal, apply, view, replay), ``Bot`` the reference
-bot, ``Expert`` the sampling bot of issue 12, ``Error`` every refusal (a ``ValueError`` with ``.code``). Seats are the
+bot, ``Expert`` the sampling bot, ``Error`` every refusal (a ``ValueError`` with ``.code``). Seats are the
 ints 1 and 2; cards are int ids 1..36; moves and events are plain dicts.
 
 >>> from trumpf.durak import Game

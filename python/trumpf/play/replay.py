@@ -26,8 +26,6 @@ from . import schnapsen as schnapsen_table
 from .render import durak_lines, schnapsen_lines
 from .terminal import Options, Terminal
 from .words import (
-    DURAK_REFUSALS,
-    SCHNAPSEN_REFUSALS,
     deal_end_words,
     durak_event,
     refusal,
@@ -132,7 +130,6 @@ def replay_log(
     if not isinstance(moves, list):
         raise _refused(refused or Error("bad_log", "the log's moves are not a list"))
     kind: str = log["kind"]
-    table = SCHNAPSEN_REFUSALS if family == "schnapsen" else DURAK_REFUSALS
     title = {"schnapsen": "Schnapsen", "sixtysix": "Sixty-Six", "durak": "Durak"}[game_name]
     where = "from above" if seat is None else f"as {_seat_name(seat)} saw it"
     term.line(f"replay of a {title} {kind}, seed {game.seed.hex()}, {where}")
@@ -172,7 +169,7 @@ def replay_log(
             code = getattr(bad, "code", "bad_move")
             raise LogError(
                 f"move {index + 1} ({printable(json.dumps(move), 80)}) is refused: {code} - "
-                f"{refusal(code, table)}; this log was not played by the rules"
+                f"{refusal(code)}; this log was not played by the rules"
             ) from None
         for event in events:
             term.line(words(event))

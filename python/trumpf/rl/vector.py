@@ -40,7 +40,7 @@ match of each (``-match``), and a Durak game."""
 OPPONENTS: dict[str, tuple[str, ...]] = {game: _core.rl.opponents(game) for game in GAMES}
 """The built-in players a single agent can meet in each game (the engine's
 table, cpp/players/players.hpp): random, bot1, bot2, bot3 in Durak, expert
-(samples the worlds its information set allows and solves them, issue 12)
+(samples the worlds its information set allows and solves them)
 and perfect (sees every card: a ceiling, not a fair player)."""
 
 

@@ -1,7 +1,7 @@
 """Schnapsen and Sixty-Six over trumpf's C++ core.
 
 ``Deal`` is one deal, ``Match`` a whole match (Game::Schnapsen), ``Bot`` the
-reference bots (levels 1 and 2), ``Expert`` the sampling bot of issue 12; ``Error`` is raised for every refusal, with
+reference bots (levels 1 and 2), ``Expert`` the sampling bot; ``Error`` is raised for every refusal, with
 ``.code`` set to the reference engine's error code.
 
 >>> from trumpf.schnapsen import Deal

@@ -141,7 +141,7 @@ def simulate(
     for :func:`load` and :func:`iter_shards`. Either also works without a
     cluster, in shards of :data:`LOCAL_SHARD` games.
 
-    An ``expert`` player (issue 12) spends at most ``expert_samples`` worlds
+    An ``expert`` player spends at most ``expert_samples`` worlds
     (default 64) and ``expert_budget`` work units (solver positions plus
     rollout moves, a Durak solver position counting twice; default 200,000)
     a decision; 0 keeps the default, and the

@@ -38,8 +38,8 @@ PLAYERS: dict[str, tuple[str, ...]] = {
 }
 """The built-in policies each game offers (players/players.hpp's table).
 
-``expert`` samples the worlds its information set allows and solves them
-(issue 12); ``perfect`` sees every card, the other hand and the talon's
+``expert`` samples the worlds its information set allows and solves them;
+``perfect`` sees every card, the other hand and the talon's
 order included: a ceiling to measure against, not a fair player."""
 
 MAX_EXPERT_SAMPLES = 2**20

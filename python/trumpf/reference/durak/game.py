@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MOVE_KINDS", "SEATS", "Game"]
 
-#: The events that are somebody's move, in the order the seed document lists them.
+#: The events that are somebody's move, in the order docs/rules/durak.md lists them.
 MOVE_KINDS: list[str] = ["attack", "beat", "take", "done", "swap", "resign"]
 
 

@@ -1,4 +1,4 @@
-"""A Game.info dict read back (``Expert.choose(info)``, issue 12), from its definition.
+"""A Game.info dict read back (``Expert.choose(info)``), from its definition.
 
 A dict is a seat's info when a table could have given it to that seat on
 turn, in a game not over; anything else is ``bad_info``. What follows from

@@ -1,4 +1,4 @@
-"""Information sets: what one seat of a deal can know, and nothing else (issue 11).
+"""Information sets: what one seat of a deal can know, and nothing else.
 
 ``deal_info(deal, seat)`` answers ``Deal.info(seat)``: the public state (what
 ``view`` shows), the seat's own hand, and what the seat has learnt along the
