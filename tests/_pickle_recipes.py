@@ -478,7 +478,7 @@ def witness_plan() -> Any:
 
 def recipes() -> dict[str, Recipe]:
     """Every recipe by name."""
-    from trumpf.errors import Error
+    from trumpf.errors import CODES, Error
 
     out = {**_core_or_oracle("core"), **_core_or_oracle("oracle")}
     limits = _imp("trumpf.serve.limits")
@@ -514,6 +514,7 @@ def recipes() -> dict[str, Recipe]:
             "Counts": Recipe(counts, plain),
             "Summary": Recipe(lambda: a_simulation().summary(), plain),
             "Error": Recipe(lambda: Error("bad_seat", "no such seat"), exception),
+            "Code": Recipe(lambda: CODES["busy"], lambda code: (type(code), tuple(code))),
             "SimulationError": Recipe(
                 lambda: _imp("trumpf.simulation.SimulationError")("a bad run"), exception
             ),

@@ -20,9 +20,9 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from _tally import count
 from hypothesis import given
 from hypothesis import strategies as st
-from _tally import count
 from test_fuzz_api import FUZZ, hostile
 
 from trumpf import rl
