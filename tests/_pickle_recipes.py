@@ -44,7 +44,6 @@ class Recipe:
     state: Callable[[Any], Any]
     promise: str = "same"  # "same", "refused", or "either" (all the one or all the other)
     copies: bool = False  # copy.copy and copy.deepcopy are promised
-    vector: bool = False  # pickles through trumpf.rl.VectorEnv's own pickling
 
 
 # ---- states
@@ -479,7 +478,7 @@ def witness_plan() -> Any:
 
 def recipes() -> dict[str, Recipe]:
     """Every recipe by name."""
-    from trumpf.errors import Error
+    from trumpf.errors import CODES, Error
 
     out = {**_core_or_oracle("core"), **_core_or_oracle("oracle")}
     limits = _imp("trumpf.serve.limits")
@@ -487,18 +486,18 @@ def recipes() -> dict[str, Recipe]:
     out.update(
         {
             "Stream": Recipe(stream_in_play, stream, copies=True),
-            "core VectorEnv": Recipe(core_vector_env, core_vector_env_state, "either", vector=True),
-            "VectorEnv": Recipe(python_vector_env, vector_env, copies=True, vector=True),
+            "core VectorEnv": Recipe(core_vector_env, core_vector_env_state, "either"),
+            "VectorEnv": Recipe(python_vector_env, vector_env, copies=True),
             "Reset": Recipe(reset_tuple, arrays),
             "Step": Recipe(step_tuple, arrays),
-            "TrumpfEnv": Recipe(gym_env_in_play, gym_env, vector=True),
-            "TrumpfEnv dict_obs": Recipe(lambda: gym_env_in_play(True), gym_env, vector=True),
-            "TrumpfEnv ended": Recipe(gym_env_ended, gym_env, vector=True),
-            "gym.make": Recipe(gym_made, gym_env, vector=True),
-            "TrumpfVectorEnv": Recipe(gym_vector_in_play, gym_vector_env, vector=True),
-            "raw_env": Recipe(lambda: aec_in_play(False), aec_env, vector=True),
-            "raw_env ended": Recipe(aec_ended, aec_env, vector=True),
-            "pettingzoo.env": Recipe(lambda: aec_in_play(True), aec_env, vector=True),
+            "TrumpfEnv": Recipe(gym_env_in_play, gym_env),
+            "TrumpfEnv dict_obs": Recipe(lambda: gym_env_in_play(True), gym_env),
+            "TrumpfEnv ended": Recipe(gym_env_ended, gym_env),
+            "gym.make": Recipe(gym_made, gym_env),
+            "TrumpfVectorEnv": Recipe(gym_vector_in_play, gym_vector_env),
+            "raw_env": Recipe(lambda: aec_in_play(False), aec_env),
+            "raw_env ended": Recipe(aec_ended, aec_env),
+            "pettingzoo.env": Recipe(lambda: aec_in_play(True), aec_env),
             "SchnapsenGame": Recipe(
                 lambda: spiel_game_named("trumpf_schnapsen(rules=schnapsen-tjger)"), spiel_game
             ),
@@ -515,6 +514,7 @@ def recipes() -> dict[str, Recipe]:
             "Counts": Recipe(counts, plain),
             "Summary": Recipe(lambda: a_simulation().summary(), plain),
             "Error": Recipe(lambda: Error("bad_seat", "no such seat"), exception),
+            "Code": Recipe(lambda: CODES["busy"], lambda code: (type(code), tuple(code))),
             "SimulationError": Recipe(
                 lambda: _imp("trumpf.simulation.SimulationError")("a bad run"), exception
             ),

@@ -64,25 +64,7 @@ def outcomes() -> dict[tuple[str, str], str]:
     return found
 
 
-def vector_env_pickles() -> bool:
-    """Whether trumpf.rl.VectorEnv (or its C++ batch) has pickling of its own."""
-    from trumpf import _core, rl
-
-    hooks = ("__reduce__", "__reduce_ex__", "__getstate__")
-    return any(hook in vars(cls) for cls in (rl.VectorEnv, _core.rl.VectorEnv) for hook in hooks)
-
-
-# The envs that hold a VectorEnv pickle it by its own pickling, which the
-# VectorEnv work brings: until it is merged, their tests are expected to fail
-# (strict, so that they run as soon as it is).
-PENDING = pytest.mark.xfail(
-    not vector_env_pickles(), reason="VectorEnv does not pickle yet", strict=True
-)
-
-
-@pytest.mark.parametrize(
-    "name", [pytest.param(n, marks=PENDING) if RECIPES[n].vector else n for n in sorted(RECIPES)]
-)
+@pytest.mark.parametrize("name", sorted(RECIPES))
 def test_pickles_round_trip_or_are_refused(name: str) -> None:
     recipe = RECIPES[name]
     got = {how: outcomes()[(name, how)] for how in hows(recipe)}

@@ -2,6 +2,7 @@
 target_sources(_core PRIVATE
   cpp/bindings/common/args.cpp
   cpp/bindings/common/errors.cpp
+  cpp/bindings/common/interrupt.cpp
   cpp/bindings/common/players.cpp
   cpp/bindings/common/register_common.cpp
   cpp/bindings/common/register_expert.cpp
@@ -36,4 +37,6 @@ target_sources(_core PRIVATE
   cpp/bindings/rl/register.cpp
   cpp/bindings/rl/register_scalar.cpp
   cpp/bindings/rl/register_vector.cpp
+  cpp/bindings/rl/vector_arrays.cpp
+  cpp/bindings/rl/vector_state.cpp
 )

@@ -21,13 +21,16 @@
 // returns an interval [lo, hi] that provably holds the value, whatever the
 // window or depth: cut-offs give one-sided bounds, a horizon (depth or node
 // budget spent) gives whatever the table knew. That is what lets iterative
-// deepening stop anywhere and still say what it proved.
+// deepening stop anywhere and still say what it proved, and what lets a
+// Stop (common/stop.hpp) end a search early: a stopped search is a budget
+// spent at once.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 
 #include "common/solve_table.hpp"
+#include "common/stop.hpp"
 
 namespace trumpf::solve {
 
@@ -61,11 +64,19 @@ class Searcher {
   using State = typename G::State;
   using Move = typename G::Move;
 
-  Searcher(Table& table, Options options, std::uint64_t budget) noexcept
-      : table_(table), options_(options), budget_(budget) {}
+  // `stop` may be null: nothing stops the search but its budget.
+  Searcher(Table& table, Options options, std::uint64_t budget, Stop* stop = nullptr) noexcept
+      : table_(table),
+        options_(options),
+        budget_(budget),
+        stop_(stop),
+        limit_(stop ? std::min(budget, kPollNodes) : budget) {}
 
   std::uint64_t nodes() const noexcept { return nodes_; }
-  bool spent() const noexcept { return nodes_ >= budget_; }
+  // The budget is spent, or the search was stopped. One comparison a node,
+  // as without a Stop: the node count at which the Stop is next polled
+  // stands in for the budget until then.
+  bool spent() noexcept { return nodes_ >= limit_ && out_of_work(); }
 
   // The value of s (not over) for its mover, within a window (alpha, beta):
   // exact when it lies inside; hi <= alpha or lo >= beta otherwise; and
@@ -186,10 +197,27 @@ class Searcher {
     }
   }
 
+  // Nodes between two polls of the Stop: a few hundred microseconds.
+  static constexpr std::uint64_t kPollNodes = 1 << 12;
+
+  // At the budget or the next poll: whether the search must end.
+  [[gnu::noinline]] bool out_of_work() noexcept {
+    if (nodes_ >= budget_ || stopped_) return true;
+    if (stop_->poll()) {
+      stopped_ = true;
+      return true;
+    }
+    limit_ = budget_ - nodes_ > kPollNodes ? nodes_ + kPollNodes : budget_;
+    return false;
+  }
+
   Table& table_;
   Options options_;
   std::uint64_t budget_;
+  Stop* stop_;
+  std::uint64_t limit_;  // the budget, or the node count of the next poll if sooner
   std::uint64_t nodes_ = 0;
+  bool stopped_ = false;
 };
 
 // The next pass of iterative deepening goes twice as deep.
@@ -218,13 +246,13 @@ Interval narrow(Interval known, Probe probe) noexcept {
 
 // The value of s for its mover by iterative deepening: depth `step`, then
 // twice that, and so on (doubling keeps the repeated shallow work a small
-// part of the whole) until it is exact or `budget` nodes are spent. Adds the
-// nodes it searched to *nodes.
+// part of the whole) until it is exact, `budget` nodes are spent or `stop`
+// (may be null) is requested. Adds the nodes it searched to *nodes.
 template <class G>
 Interval root_value(Table& table, Options options, const typename G::State& s, int step,
-                    std::uint64_t budget, std::uint64_t* nodes) noexcept {
+                    std::uint64_t budget, std::uint64_t* nodes, Stop* stop = nullptr) noexcept {
   table.next_generation();
-  Searcher<G> searcher(table, options, budget);
+  Searcher<G> searcher(table, options, budget, stop);
   Interval r{G::kMin, G::kMax};
   for (int depth = step; !r.exact() && !searcher.spent(); depth = deeper(depth))
     r = narrow(r, [&](int a, int b) { return searcher.search(s, a, b, depth); });
@@ -238,10 +266,10 @@ Interval root_value(Table& table, Options options, const typename G::State& s, i
 // and the rest unknown. Returns the number of moves.
 template <class G>
 int root_values(Table& table, Options options, const typename G::State& s, int step,
-                std::uint64_t budget, typename G::Move* moves, Interval* out,
-                std::uint64_t* nodes) noexcept {
+                std::uint64_t budget, typename G::Move* moves, Interval* out, std::uint64_t* nodes,
+                Stop* stop = nullptr) noexcept {
   table.next_generation();
-  Searcher<G> searcher(table, options, budget);
+  Searcher<G> searcher(table, options, budget, stop);
   const int n = G::legal(s, moves);
   const int mover = G::mover(s);
   for (int i = 0; i < n; ++i) out[i] = Interval{G::kMin, G::kMax};

@@ -27,7 +27,7 @@ void Expert::score(const GameState& s, int seat, std::uint64_t budget, int* n, M
   for (int i = 0; i < *n; ++i) exact[i] = Score{-1, -1};
   if (s.talon_left() <= 1) {  // no face-down card: every card is known
     Verdict v[kMaxMoves];
-    solver_.values(s, budget / kSolverNodeWork, moves, v);
+    solver_.values(s, budget / kSolverNodeWork, moves, v, opt_.stop);
     for (int i = 0; i < *n; ++i) exact[i] = settled(v[i], seat, seat);
   }
   const std::uint32_t r = opt_.rollouts ? opt_.rollouts : 1;
@@ -60,12 +60,14 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
   noise_ = worlds::stream_of(options.seed ^ 0x6e6f697365ULL, decision_of(info));
   const std::uint32_t samples = options.samples ? options.samples : 1;
   auto visit = [&](const World& w) {
-    if (stats_.worlds > 0 && stats_.work >= options.budget) return false;
+    if (stats_.worlds > 0 && (stats_.work >= options.budget || stop_polled(options.stop)))
+      return false;
     GameState s;
     game_of(info, w, s);
     if (stats_.worlds == 0) {
       n = legal_moves(s, info.seat, moves);
-      if (n <= 1) return false;  // nothing to choose
+      // Nothing to choose, or stopped: the first legal move, found at once.
+      if (n <= 1 || stop_polled(options.stop)) return false;
     }
     score(s, info.seat, options.budget - stats_.work, &n, moves, not_lost, won);
     ++stats_.worlds;
@@ -96,7 +98,8 @@ Move Expert::perfect(const GameState& s, const ExpertOptions& options) noexcept 
   // As many games a move as the expert plays in all its worlds.
   const std::uint32_t samples =
       (options.samples ? options.samples : 1) * (options.rollouts ? options.rollouts : 1);
-  while (stats_.worlds < samples && (stats_.worlds == 0 || stats_.work < options.budget)) {
+  while (stats_.worlds < samples && (stats_.worlds == 0 || stats_.work < options.budget) &&
+         !stop_polled(options.stop)) {
     score(s, seat, options.budget - stats_.work, &n, moves, not_lost, won);
     ++stats_.worlds;
     stats_.work = work_since(nodes_before);

@@ -25,6 +25,11 @@
 // so that the budget bounds the time of a move whatever it spends it on. A
 // seat with one legal move plays it without a search.
 //
+// options.stop (may be null) is polled before each world and by the solver:
+// once it is requested the decision ends at once with a legal move (the
+// first legal move when no world was scored), which the caller discards;
+// unstopped, the Stop changes nothing.
+//
 // perfect scores the true position alone the same way, samples x rollouts
 // times over (the rollouts differ by their noise, kPerfectNoise when noise
 // is 0), and by the solver's verdict once the talon holds no face-down card.
@@ -32,6 +37,7 @@
 
 #include <cstdint>
 
+#include "common/stop.hpp"
 #include "common/stream.hpp"
 #include "durak/info.hpp"
 #include "durak/solve.hpp"
@@ -47,6 +53,7 @@ struct ExpertOptions {
   std::uint64_t seed = 0;
   std::uint32_t rollouts = 2;  // games played out a move and world
   std::uint32_t noise = 26;    // a rollout move's chance, in 256ths, of being random
+  Stop* stop = nullptr;        // ends the decision early (above)
 };
 
 // Work units a solver position counts for (see above).

@@ -78,16 +78,17 @@ int result_value(const GameState& s, int seat) noexcept {
 
 Solver::Solver(int table_bits, solve::Options options) : table_(table_bits), options_(options) {}
 
-Verdict Solver::value(const GameState& s, std::uint64_t budget) noexcept {
+Verdict Solver::value(const GameState& s, std::uint64_t budget, Stop* stop) noexcept {
   if (is_over(s)) return Verdict{0, 0};
-  return solve::root_value<Game>(table_, options_, s, options_.first_depth(), budget, &nodes_);
+  return solve::root_value<Game>(table_, options_, s, options_.first_depth(), budget, &nodes_,
+                                 stop);
 }
 
-int Solver::values(const GameState& s, std::uint64_t budget, Move* moves,
-                   Verdict* verdicts) noexcept {
+int Solver::values(const GameState& s, std::uint64_t budget, Move* moves, Verdict* verdicts,
+                   Stop* stop) noexcept {
   if (is_over(s)) return 0;
   return solve::root_values<Game>(table_, options_, s, options_.first_depth(), budget, moves,
-                                  verdicts, &nodes_);
+                                  verdicts, &nodes_, stop);
 }
 
 }  // namespace trumpf::durak

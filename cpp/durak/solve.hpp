@@ -7,6 +7,7 @@
 //   Verdict v = solver.value(s, budget);        // for turn_of(s)
 //   Move moves[kMaxMoves]; Verdict vs[kMaxMoves];
 //   int n = solver.values(s, budget, moves, vs);   // each legal move, legal order
+//   solver.value(s, budget, &stop);             // ends early once the Stop is requested
 //
 // A value is from the view of the seat on turn: +1 when the other seat ends
 // as the fool, -1 when this one does, 0 for a draw. A Verdict is the interval
@@ -49,11 +50,14 @@ class Solver {
   explicit Solver(int table_bits = 18, solve::Options options = {});
 
   // The value for turn_of(s) within `budget` nodes; {0, 0} once s is over.
-  Verdict value(const GameState& s, std::uint64_t budget = kDefaultBudget) noexcept;
+  // `stop` (may be null) ends the search early, as a spent budget does.
+  Verdict value(const GameState& s, std::uint64_t budget = kDefaultBudget,
+                Stop* stop = nullptr) noexcept;
 
   // Each legal move of turn_of(s) and its verdict, in legal_moves order,
   // sharing one budget; returns their number (0 once s is over).
-  int values(const GameState& s, std::uint64_t budget, Move* moves, Verdict* verdicts) noexcept;
+  int values(const GameState& s, std::uint64_t budget, Move* moves, Verdict* verdicts,
+             Stop* stop = nullptr) noexcept;
 
   // Positions searched (moves applied) since the solver was built.
   std::uint64_t nodes() const noexcept { return nodes_; }

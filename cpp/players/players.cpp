@@ -45,7 +45,7 @@ durak::Expert& durak_expert() {
                                               const Context& context) noexcept;
 [[gnu::noinline]] durak::Move expert_move(const durak::GameState& s, const durak::Shown& shown,
                                           int seat, const Context& context) noexcept;
-[[gnu::noinline]] schnapsen::Move perfect_move(const schnapsen::DealState& s) noexcept;
+[[gnu::noinline]] schnapsen::Move perfect_move(const schnapsen::DealState& s, Stop* stop) noexcept;
 [[gnu::noinline]] durak::Move perfect_move(const durak::GameState& s,
                                            const Context& context) noexcept;
 
@@ -55,6 +55,7 @@ Options options_of(const Context& c) noexcept {
   if (c.expert.samples) o.samples = c.expert.samples;
   if (c.expert.budget) o.budget = c.expert.budget;
   o.seed = c.expert_seed;
+  o.stop = c.stop;
   return o;
 }
 
@@ -68,8 +69,8 @@ durak::Move expert_move(const durak::GameState& s, const durak::Shown& shown, in
   return expert_durak(durak::info_set(s, shown, seat), context);
 }
 
-schnapsen::Move perfect_move(const schnapsen::DealState& s) noexcept {
-  return schnapsen::perfect_choose(schnapsen_expert().solver(), s);
+schnapsen::Move perfect_move(const schnapsen::DealState& s, Stop* stop) noexcept {
+  return schnapsen::perfect_choose(schnapsen_expert().solver(), s, stop);
 }
 
 durak::Move perfect_move(const durak::GameState& s, const Context& context) noexcept {
@@ -123,7 +124,7 @@ schnapsen::Move choose_schnapsen(Player player, const schnapsen::DealState& s,
     case Player::kExpert:
       return expert_move(s, shown, seat, context);
     case Player::kPerfect:
-      return perfect_move(s);
+      return perfect_move(s, context.stop);
     default:
       return schnapsen::bot_choose(s, seat, 2);
   }

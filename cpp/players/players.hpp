@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "common/stop.hpp"
 #include "common/stream.hpp"
 #include "durak/game.hpp"
 #include "durak/info.hpp"
@@ -64,12 +65,15 @@ struct ExpertBudget {
 };
 
 // What a player draws on beyond the position: its random stream, Durak's
-// level-1 bot seed text, the expert's seed and budget.
+// level-1 bot seed text, the expert's seed and budget, and what may stop a
+// costly player's search early (common/stop.hpp; null: nothing), after
+// which its move is legal but not the one it would have found.
 struct Context {
   Stream* stream = nullptr;
   std::string_view bot_seed;
   std::uint64_t expert_seed = 0;
   ExpertBudget expert;
+  Stop* stop = nullptr;
 };
 
 // The expert seed of player p (0: A, 1: B) in game g of a run with master

@@ -8,19 +8,30 @@
 //   env->reset(out);                       // every env begins its next episode
 //   std::vector<std::uint32_t> bad = env->illegal(actions);   // refuse when not empty
 //   env->step(actions, out);               // each env plays its action, then auto-resets
+//   std::unique_ptr<Env> twin = env->clone();                 // an independent copy
+//   Record r = env->record();              // what a pickle keeps: replayed by restore
 //
 // An env's episode is a deal, a match or a Durak game; when it ends inside a
 // step its reward is in that step's `rewards` and the observation, mask and
 // player written are the next episode's first decision (docs/rl.md). The
 // final position's tensors, which that reset replaces, go to `final_obs`
 // when the caller gives one.
+//
+// A reset or step given a Stop (common/stop.hpp) can be interrupted: it
+// copies the env's state aside first, and when the Stop is requested before
+// it finished it puts that state back and returns false, as if it had never
+// been called (the caller's arrays excepted: they are the caller's to keep).
+// A step against a costly opponent (expert, perfect) is the one that can
+// take long; the others are not worth the copy.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "common/stop.hpp"
 #include "players/players.hpp"
 #include "rl/workers.hpp"
 #include "schnapsen/variant.hpp"
@@ -59,31 +70,69 @@ struct Outputs {
   void* final_obs = nullptr;
 };
 
+// What an env's state follows from: each env's episode and the actions
+// played in it, which replayed through the rules (Env::restore) give back
+// the env, and the episodes the last step ended, whose final positions
+// final_obs shows. A pickle keeps this, never the state itself.
+struct Record {
+  static constexpr std::uint64_t kNone = ~std::uint64_t(0);
+  bool started = false;                // reset has been called (since the last reseed)
+  std::vector<std::uint64_t> episode;  // each env's episode in play
+  std::vector<std::uint32_t> length;   // how many actions each env has played in it
+  std::vector<std::uint8_t> actions;   // those actions, env 0's first
+  // Where the last step ended an episode: its number (kNone elsewhere) and
+  // all its actions, the last of which ended it.
+  std::vector<std::uint64_t> ended;
+  std::vector<std::uint32_t> ended_length;
+  std::vector<std::uint8_t> ended_actions;
+};
+
 // The seat the agent plays in single-agent mode.
 constexpr int kAgentSeat = 0;
 
 class Env {
  public:
   virtual ~Env() = default;
+  Env& operator=(const Env&) = delete;
   int obs_size() const noexcept { return obs_size_; }
   const Config& config() const noexcept { return config_; }
   // The episode each env is playing (the number of episodes it began before).
   const std::vector<std::uint64_t>& episodes() const noexcept { return episode_; }
+  // Whether a step can run long: against an opponent that searches.
+  bool costly() const noexcept {
+    return config_.opponent == players::Player::kExpert ||
+           config_.opponent == players::Player::kPerfect;
+  }
 
-  // Starts the next episode of every env (episode 0 on the first reset, or
-  // after reseed) and writes each one's first decision.
-  void reset(const Outputs& out);
-  // Makes the next reset start every env at episode 0 of this seed.
-  virtual void reseed(const std::uint8_t seed[32]) noexcept;
+  // Starts the next episode of every env (episode 0 on the first reset) and
+  // writes each one's first decision. With `seed`, every env begins episode
+  // 0 of that seed instead. False when `stop` (may be null) stopped it: the
+  // env is then as it was before the call.
+  bool reset(const Outputs& out, const std::uint8_t* seed = nullptr, Stop* stop = nullptr);
   // Whether reset has been called: step needs a decision to answer.
   bool started() const noexcept { return started_; }
   // The envs whose action is out of range or not legal now, in order.
   std::vector<std::uint32_t> illegal(const std::int64_t* actions) const;
-  // Plays every env's action (all legal: check with illegal first).
-  void step(const std::int64_t* actions, const Outputs& out);
+  // Plays every env's action (all legal: check with illegal first). False
+  // when `stop` (may be null) stopped it: the env is then as it was before.
+  bool step(const std::int64_t* actions, const Outputs& out, Stop* stop = nullptr);
+
+  // An independent env in the same state, with threads of its own; throws
+  // sim::ThreadsRefused when the system will not start them.
+  virtual std::unique_ptr<Env> clone() const = 0;
+  // The record of this env's state (above).
+  Record record() const;
+  // Puts a fresh env (make_env of the same Config, never reset) in the state
+  // `r` describes by replaying it, writing each env's decision into `out`
+  // (final_obs zeroed by the caller) with the last step's final tensors.
+  // Returns what is wrong with a record no play reaches ("" when it was
+  // replayed); the env is then unusable. Stopped: "stopped".
+  std::string restore(const Record& r, const Outputs& out, Stop* stop = nullptr);
 
  protected:
   Env(const Config& config, int obs_size);
+  // A copy in the same state with threads of its own (clone).
+  Env(const Env& other);
   // Row `row` of an observation array of this env's dtype.
   void* obs_row(void* base, std::size_t row) const noexcept {
     return static_cast<char*>(base) + row * std::size_t(obs_size_) * obs_bytes();
@@ -98,6 +147,8 @@ class Env {
   void clear_final(std::size_t i, const Outputs& out) const noexcept {
     if (out.final_obs) std::memset(obs_row(out.final_obs, 2 * i), 0, 2 * obs_size_ * obs_bytes());
   }
+  // Makes the next reset start every env at episode 0 of this seed.
+  virtual void reseed(const std::uint8_t seed[32]) noexcept;
   // Begins episode episode_[i] of env i, plays the opponent up to the
   // agent's first decision and writes it into row i. An episode that ends
   // before the agent has a decision is skipped: episode_[i] moves on.
@@ -105,6 +156,12 @@ class Env {
   // Plays action a in env i; writes its rewards and termination and, unless
   // it ended (then begin() follows), its next decision.
   virtual bool play(std::size_t i, int a, const Outputs& out) noexcept = 0;
+  // The envs' own state, copied aside before a call that may be stopped and
+  // put back when it was (the subclass's slots; the base keeps the rest).
+  virtual void save_slots() = 0;
+  virtual void restore_slots() noexcept = 0;
+  // The Stop the opponents' searches poll during the call in progress.
+  Stop* stop_ = nullptr;
 
   Config config_;
   sim::Stream::Key key_;  // of config_.seed: the random opponents' streams (episode.hpp)
@@ -114,6 +171,32 @@ class Env {
   bool started_ = false;
 
  private:
+  // The base's part of the state a stoppable call may change.
+  struct Book {
+    std::uint8_t seed[32];
+    sim::Stream::Key key;
+    std::vector<std::uint64_t> legal, episode, begun, ended_episode, ended_begun, ended_at;
+    std::vector<std::uint8_t> log;
+    std::uint64_t log_first, steps;
+    bool started;
+  };
+  Book book() const;
+  void put_back(Book& b) noexcept;
+  // Replays env i's part of `r` (restore); what is wrong, or "".
+  std::string replay(std::size_t i, const Record& r, std::size_t from, std::size_t ended_from,
+                     const Outputs& out);
+  // Drops the steps of log_ no episode in play (or ended in the last step) needs.
+  void trim() noexcept;
+
+  // The actions a record is cut from: one byte an env a step, steps
+  // log_first_ .. steps_ - 1, env i's at log_[(step - log_first_) * n + i].
+  std::vector<std::uint8_t> log_;
+  std::uint64_t log_first_ = 0;
+  std::uint64_t steps_ = 0;           // steps since the last reset
+  std::vector<std::uint64_t> begun_;  // the step each env's episode in play began at
+  // The episode an env ended last, the step it began at and (plus one) the
+  // step it ended in (0: none since the last reset).
+  std::vector<std::uint64_t> ended_episode_, ended_begun_, ended_at_;
   Workers workers_;
 };
 

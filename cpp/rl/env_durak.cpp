@@ -35,6 +35,9 @@ class DurakEnv final : public Env {
   explicit DurakEnv(const Config& c)
       : Env(c, td::kObsSize),
         slots_(c.num_envs, Slot{td::GameState{}, td::Shown{}, sim::Stream(key_, 0, 0), 0, {}, 0}) {}
+  // clone(): the envs as they are, nothing saved aside.
+  DurakEnv(const DurakEnv& o) : Env(o), slots_(o.slots_) {}
+  std::unique_ptr<Env> clone() const override { return std::make_unique<DurakEnv>(*this); }
 
   void begin(std::size_t i, const Outputs& out) noexcept override {
     Slot& e = slots_[i];
@@ -74,6 +77,9 @@ class DurakEnv final : public Env {
   }
 
  private:
+  void save_slots() override { saved_ = slots_; }
+  void restore_slots() noexcept override { slots_.swap(saved_); }
+
   [[gnu::always_inline]] static void move(Slot& e, int seat, td::Move m) noexcept {
     const td::GameState before = e.s;
     td::apply_legal(e.s, seat, m, nullptr);
@@ -82,7 +88,7 @@ class DurakEnv final : public Env {
 
   void opponent_moves(Slot& e) const noexcept {
     const players::Context context{&e.stream, std::string_view(e.bot_seed, e.bot_seed_n),
-                                   e.expert_seed, config_.expert};
+                                   e.expert_seed, config_.expert, stop_};
     while (!td::is_over(e.s) && td::turn_of(e.s) != kAgent) {
       const int seat = td::turn_of(e.s);
       move(e, seat, players::choose_durak(config_.opponent, e.s, e.shown, seat, context));
@@ -114,6 +120,7 @@ class DurakEnv final : public Env {
   }
 
   std::vector<Slot> slots_;
+  std::vector<Slot> saved_;  // slots_ before a call that may be stopped
 };
 
 }  // namespace

@@ -36,10 +36,9 @@ class SchnapsenEnv final : public Env {
     seed_deals();
   }
 
-  void reseed(const std::uint8_t seed[32]) noexcept override {
-    Env::reseed(seed);
-    seed_deals();
-  }
+  // clone(): the envs as they are, nothing saved aside.
+  SchnapsenEnv(const SchnapsenEnv& o) : Env(o), match_(o.match_), slots_(o.slots_) {}
+  std::unique_ptr<Env> clone() const override { return std::make_unique<SchnapsenEnv>(*this); }
 
   void begin(std::size_t i, const Outputs& out) noexcept override {
     Slot& e = slots_[i];
@@ -89,6 +88,13 @@ class SchnapsenEnv final : public Env {
   }
 
  private:
+  void reseed(const std::uint8_t seed[32]) noexcept override {
+    Env::reseed(seed);
+    seed_deals();
+  }
+  void save_slots() override { saved_ = slots_; }
+  void restore_slots() noexcept override { slots_.swap(saved_); }
+
   bool over(const Slot& e) const noexcept { return match_ ? e.m.over : e.m.deal.over; }
 
   void seed_deals() noexcept {
@@ -123,7 +129,7 @@ class SchnapsenEnv final : public Env {
 
   // The opponent plays until it is the agent's turn or the episode is over.
   void opponent_moves(Slot& e) noexcept {
-    const players::Context context{&e.stream, {}, e.expert_seed, config_.expert};
+    const players::Context context{&e.stream, {}, e.expert_seed, config_.expert, stop_};
     while (!over(e) && e.m.deal.turn != kAgentSeat) {
       const ts::Seat seat = e.m.deal.turn;
       move(e, seat, players::choose_schnapsen(config_.opponent, e.m.deal, e.shown, seat, context),
@@ -159,6 +165,7 @@ class SchnapsenEnv final : public Env {
 
   const bool match_;
   std::vector<Slot> slots_;
+  std::vector<Slot> saved_;  // slots_ before a call that may be stopped
 };
 
 }  // namespace

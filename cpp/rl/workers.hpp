@@ -3,7 +3,9 @@
 // and wait between steps rather than being started for each one as the
 // simulator's run_parallel does; work is handed out the same way, in chunks
 // from one atomic counter. Each env writes only its own slots, so the result
-// does not depend on the thread count or the schedule.
+// does not depend on the thread count or the schedule. A run that may be
+// stopped (a step against a costly opponent) keeps polling its Stop while
+// the calling thread waits for the others, so Ctrl-C is noticed there too.
 #pragma once
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/stop.hpp"
 #include "sim/pool.hpp"
 
 namespace trumpf::rl {
@@ -40,8 +43,11 @@ class Workers {
   int threads() const noexcept { return int(pool_.size()) + 1; }
 
   // Calls work(begin, end) over [0, count) in chunks, on every thread, and
-  // returns when all are done. `work` must not throw.
-  void run(std::size_t count, const std::function<void(std::size_t, std::size_t)>& work) {
+  // returns when all are done. `work` must not throw. While the calling
+  // thread waits for the others it polls `stop` (may be null) every
+  // Stop::kInterval; `work` itself sees the request and ends early.
+  void run(std::size_t count, const std::function<void(std::size_t, std::size_t)>& work,
+           Stop* stop = nullptr) {
     if (pool_.empty() || count < 2) {
       work(0, count);
       return;
@@ -60,7 +66,16 @@ class Workers {
     wake_.notify_all();
     drain();
     std::unique_lock<std::mutex> lock(mutex_);
-    idle_.wait(lock, [this] { return busy_ == 0; });
+    const auto idle = [this] { return busy_ == 0; };
+    if (!stop) {
+      idle_.wait(lock, idle);
+    } else {
+      while (!idle_.wait_for(lock, Stop::kInterval, idle)) {
+        lock.unlock();
+        stop->poll();
+        lock.lock();
+      }
+    }
     work_ = nullptr;
   }
 

@@ -10,13 +10,13 @@ namespace {
 // The value for `seat` of a position reached by a rollout: the level-2 bot
 // plays both seats while the talon is drawn from, then the solver takes
 // over. Adds the moves played to *work (the solver counts its own).
-int rollout(Solver& solver, DealState& t, Seat seat, std::uint64_t* work) noexcept {
+int rollout(Solver& solver, DealState& t, Seat seat, std::uint64_t* work, Stop* stop) noexcept {
   while (!t.over && draw_left(t) > 0) {
     apply_legal(t, t.turn, bot_choose(t, t.turn, 2), nullptr);
     ++*work;
   }
   if (t.over) return result_value(t, seat);
-  const int v = solver.value(t);
+  const int v = solver.value(t, stop);
   return t.turn == seat ? v : -v;
 }
 
@@ -45,7 +45,8 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
   Stream answers = worlds::stream_of(options.seed, decision_of(info) | std::uint64_t(1) << 63);
 
   auto visit = [&](const World& w) {
-    if (stats_.worlds > 0 && stats_.work >= options.budget) return false;
+    if (stats_.worlds > 0 && (stats_.work >= options.budget || stop_polled(options.stop)))
+      return false;
     DealState s;
     if (!deal_of(info, w, s)) {
       n = 0;  // an InfoSet no world fits: no move
@@ -53,20 +54,21 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
     }
     if (stats_.worlds == 0) {
       n = legal_moves(s, seat, moves);
-      if (n <= 1) return false;  // nothing to choose
+      // Nothing to choose, or stopped: the first legal move, found at once.
+      if (n <= 1 || stop_polled(options.stop)) return false;
     }
     if (exact) {
       int values[kMaxMoves];
       n = options.presumed > 0
               ? presumed_values(solver_, info, s, answers, options.presumed, moves, values)
-              : solver_.values(s, moves, values);
+              : solver_.values(s, moves, values, options.stop);
       for (int i = 0; i < n; ++i) sums[i] += values[i];
     } else {
       n = legal_moves(s, seat, moves);
       for (int i = 0; i < n; ++i) {
         DealState t = s;
         apply_legal(t, seat, moves[i], nullptr);
-        sums[i] += rollout(solver_, t, seat, &rolled);
+        sums[i] += rollout(solver_, t, seat, &rolled, options.stop);
       }
     }
     ++stats_.worlds;
@@ -83,10 +85,10 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
   return moves[best];
 }
 
-Move perfect_choose(Solver& solver, const DealState& s) noexcept {
+Move perfect_choose(Solver& solver, const DealState& s, Stop* stop) noexcept {
   Move moves[kMaxMoves];
   int values[kMaxMoves];
-  const int n = solver.values(s, moves, values);
+  const int n = solver.values(s, moves, values, stop);
   if (n == 0) return Move{};
   int best = 0;
   for (int i = 1; i < n; ++i)

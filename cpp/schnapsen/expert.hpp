@@ -22,13 +22,17 @@
 // units (solver positions plus rollout moves) are spent, checked before
 // each world, so a decision is reproducible and costs at most about one
 // world beyond its budget. A seat with one legal move plays it without a
-// search. With options.presumed, a world solved exactly is valued by
-// presumed_values instead (presumed.hpp), its other seat's worlds drawn
-// from worlds::stream_of(seed, decision | 1 << 63).
+// search. options.stop (may be null) is polled before each world and by the
+// solver: once it is requested the decision ends at once with a legal move
+// (the first legal move when no world was finished), which the caller
+// discards; unstopped, the Stop changes nothing. With options.presumed, a world solved exactly is
+// valued by presumed_values instead (presumed.hpp), its other seat's worlds drawn from
+// worlds::stream_of(seed, decision | 1 << 63).
 #pragma once
 
 #include <cstdint>
 
+#include "common/stop.hpp"
 #include "schnapsen/info.hpp"
 #include "schnapsen/solve.hpp"
 #include "schnapsen/worlds.hpp"
@@ -43,6 +47,7 @@ struct ExpertOptions {
   // Worlds of the other seat's own a solved world's first answer is chosen
   // from (presumed.hpp); 0: plain PIMC, the answer that is best in the world.
   int presumed = 0;
+  Stop* stop = nullptr;  // ends the decision early (above)
 };
 
 // Cards left (both hands and the talon still to draw) at which a world is
@@ -72,7 +77,8 @@ class Expert {
 std::uint64_t decision_of(const InfoSet& info) noexcept;
 
 // The best move of the true position by the exact solver, first in legal
-// order on a tie: the `perfect` player, who sees every card.
-Move perfect_choose(Solver& solver, const DealState& s) noexcept;
+// order on a tie: the `perfect` player, who sees every card. A search that
+// `stop` (may be null) ended early answers a legal move all the same.
+Move perfect_choose(Solver& solver, const DealState& s, Stop* stop = nullptr) noexcept;
 
 }  // namespace trumpf::schnapsen

@@ -102,18 +102,18 @@ int result_value(const DealState& s, Seat seat) noexcept {
 
 Solver::Solver(int table_bits, solve::Options options) : table_(table_bits), options_(options) {}
 
-int Solver::value(const DealState& s) noexcept {
+int Solver::value(const DealState& s, Stop* stop) noexcept {
   if (s.over) return result_value(s, s.turn);
   return solve::root_value<Game>(table_, options_, s, options_.first_depth(), ~std::uint64_t(0),
-                                 &nodes_)
+                                 &nodes_, stop)
       .lo;
 }
 
-int Solver::values(const DealState& s, Move* moves, int* values) noexcept {
+int Solver::values(const DealState& s, Move* moves, int* values, Stop* stop) noexcept {
   if (s.over) return 0;
   solve::Interval v[kMaxMoves];
   const int n = solve::root_values<Game>(table_, options_, s, options_.first_depth(),
-                                         ~std::uint64_t(0), moves, v, &nodes_);
+                                         ~std::uint64_t(0), moves, v, &nodes_, stop);
   for (int i = 0; i < n; ++i) values[i] = v[i].lo;
   return n;
 }

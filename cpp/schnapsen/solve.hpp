@@ -6,6 +6,7 @@
 //   int v = solver.value(s);             // game points for s.turn, -3..3
 //   Move moves[kMaxMoves]; int vals[kMaxMoves];
 //   int n = solver.values(s, moves, vals);   // each legal move, legal order
+//   solver.value(s, &stop);              // ends early once the Stop is requested
 //
 // A value is in game points from the view of the seat on turn: +gp when it
 // wins the deal, -gp when it loses, 0 for a drawn Sixty-Six deal. Both seats'
@@ -40,11 +41,12 @@ class Solver {
   explicit Solver(int table_bits = 16, solve::Options options = {});
 
   // The value of the position for s.turn; of a finished deal, its result.
-  int value(const DealState& s) noexcept;
+  // A search that `stop` (may be null) ended early answers a bound of it.
+  int value(const DealState& s, Stop* stop = nullptr) noexcept;
 
   // Each legal move of s.turn and its value, in legal_moves order; returns
-  // their number (0 when the deal is over).
-  int values(const DealState& s, Move* moves, int* values) noexcept;
+  // their number (0 when the deal is over). Stopped, each value is a bound.
+  int values(const DealState& s, Move* moves, int* values, Stop* stop = nullptr) noexcept;
 
   // Positions searched (moves applied) since the solver was built.
   std::uint64_t nodes() const noexcept { return nodes_; }

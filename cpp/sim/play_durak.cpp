@@ -23,6 +23,7 @@ TRUMPF_FLATTEN void play_durak_game(const Spec& spec, std::uint64_t i, std::uint
     context[p].stream = &streams[p];
     context[p].bot_seed = bot_seed[p];
     context[p].expert = spec.expert;
+    context[p].stop = spec.stop;
     if (players::needs_seed(spec.players[p]))
       context[p].expert_seed = players::expert_seed_of(spec.seed, i, p);
     keep_shown |= players::needs_shown(spec.players[p]);

@@ -35,6 +35,7 @@ struct Players {
     for (Seat seat = 0; seat < 2; ++seat) {
       context[seat].stream = &stream[seat];
       context[seat].expert = spec.expert;
+      context[seat].stop = spec.stop;
       if (players::needs_seed(player[seat]))
         context[seat].expert_seed = players::expert_seed_of(spec.seed, i, seat == a ? 0 : 1);
     }

@@ -3,7 +3,9 @@
 //
 // Work is handed out in small chunks from one atomic counter, so a slow game
 // never holds up the others; each game writes only its own record, so the
-// result does not depend on the thread count or the schedule.
+// result does not depend on the thread count or the schedule. Once
+// progress.stop is requested no game begins, and the games in play wind
+// down (their players' searches poll the same Stop).
 #pragma once
 
 #include <algorithm>
@@ -15,11 +17,13 @@
 #include <thread>
 #include <vector>
 
+#include "common/stop.hpp"
+
 namespace trumpf::sim {
 
 struct Progress {
   std::atomic<std::uint64_t> done{0};
-  std::atomic<bool> cancel{false};
+  Stop stop;  // requested by the caller to cancel the run
 };
 
 // What the caller passes when asking for more threads than the system will
@@ -37,11 +41,14 @@ void run_parallel(std::uint64_t count, int threads, Progress& progress, Play pla
   constexpr std::uint64_t kChunk = 256;
   std::atomic<std::uint64_t> next{0};
   auto worker = [&]() {
-    while (!progress.cancel.load(std::memory_order_relaxed)) {
+    while (!progress.stop.requested()) {
       std::uint64_t begin = next.fetch_add(kChunk, std::memory_order_relaxed);
       if (begin >= count) return;
       std::uint64_t end = std::min(count, begin + kChunk);
-      for (std::uint64_t i = begin; i < end; ++i) play(i);
+      for (std::uint64_t i = begin; i < end; ++i) {
+        if (progress.stop.requested()) return;
+        play(i);
+      }
       progress.done.fetch_add(end - begin, std::memory_order_relaxed);
     }
   };
@@ -55,7 +62,7 @@ void run_parallel(std::uint64_t count, int threads, Progress& progress, Play pla
     for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
   } catch (const std::system_error& e) {
     // Out of threads (a process limit): stop the ones started, then say so.
-    progress.cancel.store(true);
+    progress.stop.request();
     for (auto& t : pool) t.join();
     throw ThreadsRefused(threads, int(pool.size()), e.what());
   }

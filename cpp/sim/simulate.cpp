@@ -29,6 +29,7 @@ void match_seed(const std::uint8_t* seed, std::uint64_t index, std::uint8_t out[
 void run(const Spec& asked, const Columns& out, Progress& progress) {
   Spec spec = asked;
   spec.key = Stream::key_of(spec.seed);
+  spec.stop = &progress.stop;
   run_parallel(spec.count, spec.threads, progress, [&](std::uint64_t row) {
     const std::uint64_t game = spec.first + row;
     switch (spec.game) {
@@ -44,6 +45,9 @@ void run(const Spec& asked, const Columns& out, Progress& progress) {
         play_durak_game(spec, game, row, out);
         break;
     }
+    // A game that ended after the stop had its costly players' last moves
+    // cut short: its row stays unplayed.
+    if (spec.stop->requested()) out.moves[row] = -1;
   });
 }
 

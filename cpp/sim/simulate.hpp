@@ -73,6 +73,9 @@ struct Spec {
   std::uint64_t first;
   std::uint64_t count;
   int threads;
+  // Set by run(): &progress.stop, which the players' searches poll. A game
+  // that ends after it was requested is left unplayed (moves -1).
+  Stop* stop = nullptr;
 };
 
 // The names of the `how` codes of a game, in code order.
@@ -82,7 +85,7 @@ const std::vector<std::string>& endings_of(Game game);
 bool offers(Game game, Player player);
 
 // Plays game first + r into row r of `out` for every r in [0, count). Stops
-// early when progress.cancel is set; rows not played keep moves == -1.
+// early when progress.stop is requested; rows not played keep moves == -1.
 // Throws ThreadsRefused (pool.hpp) when the threads cannot be started.
 void run(const Spec& spec, const Columns& out, Progress& progress);
 

@@ -9,6 +9,7 @@
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
+#include "bindings/common/interrupt.hpp"
 #include "bindings/common/objects.hpp"
 #include "bindings/common/players.hpp"
 #include "bindings/durak/register.hpp"
@@ -86,9 +87,13 @@ void define(py::module_& m) {
       .def(
           "choose",
           [](py::handle self, py::handle info) {
-            const players::Context c = context_of<K>(self);
-            return K == GameKind::kDurak ? durak::expert_info_move(info, c)
-                                         : schnapsen::expert_info_move(info, c);
+            players::Context c = context_of<K>(self);
+            Interrupt interrupt;  // Ctrl-C stops the search (interrupt.hpp)
+            c.stop = interrupt.stop();
+            py::object move = K == GameKind::kDurak ? durak::expert_info_move(info, c)
+                                                    : schnapsen::expert_info_move(info, c);
+            interrupt.raise_if_stopped();
+            return move;
           },
           py::arg("info"),
           "The move (a dict from info['legal']) the expert makes from `info` alone, the dict "

@@ -10,6 +10,7 @@
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
+#include "bindings/common/interrupt.hpp"
 #include "bindings/common/objects.hpp"
 #include "bindings/common/players.hpp"
 #include "bindings/durak/convert.hpp"
@@ -64,7 +65,8 @@ players::Player costly_arg(py::handle name, bool durak) {
 }
 
 py::object choose_move(py::handle game, py::handle seat_h, players::Player p,
-                       const players::Context& c, GameKind kind) {
+                       const players::Context& context, GameKind kind) {
+  players::Context c = context;
   if (auto* g =
           kind != GameKind::kSchnapsen ? value_or_null<td::GameRecord>(game.ptr()) : nullptr) {
     const int seat = durak::seat_arg(seat_h);
@@ -73,10 +75,13 @@ py::object choose_move(py::handle game, py::handle seat_h, players::Player p,
     const td::Shown shown =
         td::shown_of(r.seed.data(), r.number, r.history.data(), r.history.size());
     td::Move m;
+    Interrupt interrupt;
+    c.stop = interrupt.stop();
     {
       py::gil_scoped_release unlocked;  // a search: other Python threads may run meanwhile
       m = players::choose_durak(p, r.state, shown, seat, c);
     }
+    interrupt.raise_if_stopped();
     return durak::move_dict(m);
   }
   ts::DealState s;
@@ -96,10 +101,13 @@ py::object choose_move(py::handle game, py::handle seat_h, players::Player p,
   const ts::Seat seat = schnapsen::seat_arg(seat_h);
   if (match_over || s.over || s.turn != seat) return py::none();
   ts::Move m;
+  Interrupt interrupt;
+  c.stop = interrupt.stop();
   {
     py::gil_scoped_release unlocked;
     m = players::choose_schnapsen(p, s, shown, seat, c);
   }
+  interrupt.raise_if_stopped();
   return schnapsen::move_dict(s.trump, m);
 }
 

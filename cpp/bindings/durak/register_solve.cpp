@@ -1,11 +1,12 @@
 // trumpf.durak.solve: the exact endgame solver (durak/solve.hpp) over a
 // Game. Conversions only: the state is a copy taken from the bound object,
-// searched with the GIL released; the moves come back as the dicts legal()
-// gives.
+// searched with the GIL released (and stopped by Ctrl-C: interrupt.hpp);
+// the moves come back as the dicts legal() gives.
 #include <pybind11/pybind11.h>
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
+#include "bindings/common/interrupt.hpp"
 #include "bindings/common/objects.hpp"
 #include "bindings/durak/convert.hpp"
 #include "bindings/durak/register.hpp"
@@ -56,10 +57,12 @@ void register_solve(py::module_& m) {
         td::Move moves[td::kMaxMoves];
         td::Verdict verdicts[td::kMaxMoves];
         int n;
+        Interrupt interrupt;
         {
           py::gil_scoped_release unlocked;
-          n = solver().values(s, b, moves, verdicts);
+          n = solver().values(s, b, moves, verdicts, interrupt.stop());
         }
+        interrupt.raise_if_stopped();
         const py::str move("move"), value("value"), low("low"), high("high");
         py::list out(n);
         for (int i = 0; i < n; ++i) {
@@ -85,10 +88,12 @@ void register_solve(py::module_& m) {
         const td::GameState s = live_game(game);
         const std::uint64_t b = budget_arg(budget);
         td::Verdict v;
+        Interrupt interrupt;
         {
           py::gil_scoped_release unlocked;
-          v = solver().value(s, b);
+          v = solver().value(s, b, interrupt.stop());
         }
+        interrupt.raise_if_stopped();
         return verdict_value(v);
       },
       py::arg("game"), py::arg("budget"),

@@ -1,26 +1,30 @@
 // trumpf._core.rl.VectorEnv: the batched environment (cpp/rl/env.hpp). The
 // binding reads the arguments, makes the numpy arrays the engine writes and
-// runs each call with the GIL released.
+// runs each call with the GIL released. A call against a costly opponent
+// (expert, perfect) can run long: Ctrl-C stops it (common/interrupt.hpp),
+// leaving the env and its arrays as they were before the call.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
-#include <atomic>
+#include <array>
 #include <climits>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
+#include "bindings/common/interrupt.hpp"
 #include "bindings/common/objects.hpp"
 #include "bindings/common/players.hpp"
 #include "bindings/register.hpp"
 #include "bindings/rl/position.hpp"
 #include "bindings/rl/register.hpp"
+#include "bindings/rl/vector.hpp"
 #include "durak/actions.hpp"
-#include "rl/env.hpp"
 #include "rl/episode.hpp"
 #include "schnapsen/actions.hpp"
 
@@ -32,77 +36,6 @@ namespace {
 
 namespace trl = trumpf::rl;
 namespace ts = trumpf::schnapsen;
-
-// A writeable array's data, or refuse: copy=False arrays are the caller's
-// to look at, and one made read-only is refused here rather than by numpy
-// in the middle of a step.
-void* writeable(py::array& a) {
-  if (!a.writeable())
-    refuse("bad_value",
-           "the VectorEnv's arrays (copy=False) were made read-only; leave them "
-           "writeable, or copy what you keep");
-  return a.mutable_data();
-}
-
-// The arrays one call writes: new ones for every call, or (copy=False) the
-// same ones every time, which keeps a step's memory in cache.
-struct Arrays {
-  py::array obs;
-  py::array_t<bool> mask;
-  py::array_t<std::int8_t> player;
-  py::array_t<float> rewards;
-  py::array_t<bool> terminated;
-
-  explicit Arrays(const trl::Env& env) {
-    const py::ssize_t n = py::ssize_t(env.episodes().size()), size = env.obs_size();
-    if (env.config().uint8_obs)
-      obs = py::array_t<std::uint8_t>({n, size});
-    else
-      obs = py::array_t<float>({n, size});
-    mask = py::array_t<bool>({n, py::ssize_t(trl::kActions)});
-    player = py::array_t<std::int8_t>(n);
-    rewards = py::array_t<float>({n, py::ssize_t(2)});
-    terminated = py::array_t<bool>(n);
-  }
-  trl::Outputs outputs() {
-    trl::Outputs out;
-    out.obs = writeable(obs);
-    out.mask = static_cast<std::uint8_t*>(writeable(mask));
-    out.player = static_cast<std::int8_t*>(writeable(player));
-    out.rewards = static_cast<float*>(writeable(rewards));
-    out.terminated = static_cast<std::uint8_t*>(writeable(terminated));
-    return out;
-  }
-};
-
-void clear(py::array& a) { std::memset(writeable(a), 0, std::size_t(a.nbytes())); }
-
-struct VectorEnv {
-  std::unique_ptr<trl::Env> env;
-  // copy=False: the arrays every call writes and returns, made once.
-  std::unique_ptr<Arrays> kept;
-  // final_obs=True: the final tensors the last step wrote (num_envs x 2 x
-  // obs_size), kept here and read through the final_obs property.
-  std::unique_ptr<py::array> final;
-  bool copy = true;
-  // Set while a call runs without the GIL: a second thread's call on the
-  // same env is refused rather than racing it.
-  std::atomic<bool> busy{false};
-};
-
-class Busy {
- public:
-  explicit Busy(VectorEnv& v) : v_(v) {
-    if (v_.busy.exchange(true))
-      refuse("busy", "another thread is stepping this VectorEnv; step one env from one thread");
-  }
-  ~Busy() { v_.busy.store(false); }
-  Busy(const Busy&) = delete;
-  Busy& operator=(const Busy&) = delete;
-
- private:
-  VectorEnv& v_;
-};
 
 const char* const kGames =
     "schnapsen, sixtysix, schnapsen-tjger, each of them with -match, or durak";
@@ -163,28 +96,54 @@ std::unique_ptr<VectorEnv> make(py::handle game, py::handle num_envs, py::handle
   }
   v->copy = copy.ptr() == Py_True;
   if (!v->copy) v->kept = std::make_unique<Arrays>(*v->env);
-  if (final_obs.ptr() == Py_True) {
-    const std::vector<py::ssize_t> shape{py::ssize_t(c.num_envs), 2, v->env->obs_size()};
-    v->final =
-        std::make_unique<py::array>(c.uint8_obs ? py::array(py::dtype::of<std::uint8_t>(), shape)
-                                                : py::array(py::dtype::of<float>(), shape));
-    clear(*v->final);
-  }
+  if (final_obs.ptr() == Py_True)
+    v->final = std::make_unique<Kept>(final_array(*v->env), "final_obs");
   return v;
 }
 
-py::tuple reset(py::handle self) {
+// One reset or step: its arrays checked, and against a costly opponent what
+// it writes in the arrays that outlive it copied aside, so that a stopped
+// call puts them back.
+struct Call {
+  std::unique_ptr<Arrays> fresh;
+  const Arrays* arrays;
+  trl::Outputs out;
+  std::optional<Interrupt> interrupt;
+  Backup backup;
+
+  explicit Call(const VectorEnv& v) {
+    if (!v.kept) fresh = std::make_unique<Arrays>(*v.env);
+    arrays = v.kept ? v.kept.get() : fresh.get();
+    out = arrays->outputs();  // checks the kept arrays first: a refused call writes nothing
+    if (v.final) out.final_obs = v.final->checked();
+    if (!v.env->costly()) return;
+    interrupt.emplace();
+    if (v.kept)
+      for (const Kept& k : v.kept->all) backup.add(k);
+    if (v.final) backup.add(*v.final);
+  }
+  Stop* stop() noexcept { return interrupt ? interrupt->stop() : nullptr; }
+  // After a call the engine reports stopped: the arrays back, then what stopped it.
+  void stopped() {
+    backup.put_back();
+    interrupt->raise_if_stopped();
+  }
+};
+
+py::tuple reset(py::handle self, py::handle seed_h) {
   VectorEnv& v = self_of<VectorEnv>(self);
+  std::optional<std::array<std::uint8_t, 32>> seed;
+  if (!seed_h.is_none()) seed = seed_arg(seed_h);
   Busy busy(v);
-  std::unique_ptr<Arrays> fresh = v.kept ? nullptr : std::make_unique<Arrays>(*v.env);
-  Arrays& a = v.kept ? *v.kept : *fresh;
-  const trl::Outputs out = a.outputs();
-  if (v.final) clear(*v.final);  // no step has ended an episode since
+  Call call(v);
+  if (v.final) std::memset(call.out.final_obs, 0, v.final->bytes());  // no step ended an episode
+  bool done;
   {
     py::gil_scoped_release nogil;
-    v.env->reset(out);
+    done = v.env->reset(call.out, seed ? seed->data() : nullptr, call.stop());
   }
-  return py::make_tuple(a.obs, a.mask, a.player);
+  if (!done) call.stopped();
+  return call.arrays->decision();
 }
 
 // The actions as int64, from any array of integers of the right length.
@@ -241,15 +200,14 @@ py::tuple step(py::handle self, py::handle actions_h) {
   if (!v.env->started()) refuse("not_reset", "call reset() before the first step()");
   const std::vector<std::uint32_t> bad = v.env->illegal(actions.data());
   if (!bad.empty()) refuse_illegal(*v.env, actions, bad);
-  std::unique_ptr<Arrays> fresh = v.kept ? nullptr : std::make_unique<Arrays>(*v.env);
-  Arrays& a = v.kept ? *v.kept : *fresh;
-  trl::Outputs out = a.outputs();
-  if (v.final) out.final_obs = writeable(*v.final);
+  Call call(v);
+  bool done;
   {
     py::gil_scoped_release nogil;
-    v.env->step(actions.data(), out);
+    done = v.env->step(actions.data(), call.out, call.stop());
   }
-  return py::make_tuple(a.obs, a.mask, a.player, a.rewards, a.terminated);
+  if (!done) call.stopped();
+  return call.arrays->step();
 }
 
 }  // namespace
@@ -260,21 +218,25 @@ void register_vector(py::module_& m) {
            py::arg("opponent") = py::none(), py::arg("threads") = 1, py::arg("rules") = py::none(),
            py::arg("obs_dtype") = "float32", py::arg("copy") = true, py::arg("expert_samples") = 0,
            py::arg("expert_budget") = 0, py::arg("final_obs") = false)
-      .def("reset", &reset,
-           "Begins the next episode of every env; returns (obs, mask, player) of each one's "
-           "first decision.")
+      .def("reset", &reset, py::arg("seed") = py::none(),
+           "Begins the next episode of every env (with `seed`, 32 bytes: episode 0 of that "
+           "seed); returns (obs, mask, player) of each one's first decision.")
       .def("step", &step, py::arg("actions"),
            "Plays one action per env; returns (obs, mask, player, rewards, terminated), an "
            "env that ended showing its next episode's first decision.")
-      .def(
-          "reseed",
-          [](py::handle self, py::handle seed) {
-            const auto sd = seed_arg(seed);
-            VectorEnv& v = self_of<VectorEnv>(self);
-            Busy busy(v);
-            v.env->reseed(sd.data());
-          },
-          py::arg("seed"), "Makes the next reset begin every env at episode 0 of `seed`.")
+      .def("clone", &clone, "An independent env in the same state, with arrays of its own.")
+      .def("record", &record,
+           "What the env's state follows from (each env's episode and the actions played in "
+           "it), as plain bytes: what a pickle keeps.")
+      .def("restore", &restore, py::arg("record"),
+           "Puts a fresh env (never reset) in the state a record describes by replaying it "
+           "through the rules; Error bad_log for a record no play reaches.")
+      .def("__reduce_ex__",
+           [](py::handle, py::handle) -> py::object {
+             throw py::type_error(
+                 "trumpf._core.rl.VectorEnv does not pickle: pickle the trumpf.rl.VectorEnv "
+                 "that holds it");
+           })
       .def_property_readonly(
           "episodes",
           [](py::handle self) {
@@ -294,8 +256,8 @@ void register_vector(py::module_& m) {
             if (!v.final)
               refuse("bad_value",
                      "this VectorEnv keeps no final observations: make it with final_obs=True");
-            if (!v.copy) return *v.final;
-            return v.final->attr("copy")();
+            if (!v.copy) return v.final->array();
+            return v.final->array().attr("copy")();
           },
           "Where the last step ended an episode, each seat's tensor of its final position "
           "(num_envs x 2 x obs_size; the agent's only against an opponent; zero elsewhere).")

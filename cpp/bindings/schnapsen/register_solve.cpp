@@ -1,11 +1,12 @@
 // trumpf.schnapsen.solve: the exact solver (schnapsen/solve.hpp) over a Deal
 // or a Match's current deal. Conversions only: the state is a copy taken
-// from the bound object, searched with the GIL released; the moves come back
-// as the dicts legal() gives.
+// from the bound object, searched with the GIL released (and stopped by
+// Ctrl-C: interrupt.hpp); the moves come back as the dicts legal() gives.
 #include <pybind11/pybind11.h>
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
+#include "bindings/common/interrupt.hpp"
 #include "bindings/common/objects.hpp"
 #include "bindings/register.hpp"
 #include "bindings/schnapsen/convert.hpp"
@@ -49,10 +50,12 @@ void register_solve(py::module_& m) {
         ts::Move moves[ts::kMaxMoves];
         int values[ts::kMaxMoves];
         int n;
+        Interrupt interrupt;
         {
           py::gil_scoped_release unlocked;
-          n = solver().values(s, moves, values);
+          n = solver().values(s, moves, values, interrupt.stop());
         }
+        interrupt.raise_if_stopped();
         const py::str move("move"), value("value");
         py::list out(n);
         for (int i = 0; i < n; ++i) {
@@ -73,8 +76,14 @@ void register_solve(py::module_& m) {
       "solve_value",
       [](py::handle deal) {
         const ts::DealState s = live_deal(deal);
-        py::gil_scoped_release unlocked;
-        return solver().value(s);
+        int v;
+        Interrupt interrupt;
+        {
+          py::gil_scoped_release unlocked;
+          v = solver().value(s, interrupt.stop());
+        }
+        interrupt.raise_if_stopped();
+        return v;
       },
       py::arg("deal"),
       "The game points the position of a Deal or Match is worth to the seat on turn with every "

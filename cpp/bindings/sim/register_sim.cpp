@@ -140,7 +140,7 @@ py::dict run(py::handle game_name, py::handle games_h, py::handle a, py::handle 
       } else {
         failure.emplace();
       }
-      state.cancel = true;
+      state.stop.request();
       break;
     }
     if (!progress.is_none()) {
@@ -148,7 +148,7 @@ py::dict run(py::handle game_name, py::handle games_h, py::handle a, py::handle 
         progress(py::int_(state.done.load()), py::int_(spec.count));
       } catch (py::error_already_set& e) {
         failure.emplace(std::move(e));
-        state.cancel = true;
+        state.stop.request();
         break;
       }
     }

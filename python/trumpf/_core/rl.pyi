@@ -34,9 +34,16 @@ class VectorEnv:
         expert_budget: int = 0,
         final_obs: bool = False,
     ) -> None: ...
+    # seed: 32 bytes, or None to go on with the env's own. Error busy while
+    # another thread steps it, bad_value for a copy=False array that was
+    # resized, reshaped, retyped or made read-only; a refused call changes
+    # nothing. KeyboardInterrupt when Ctrl-C stops a long call (a costly
+    # opponent's search), which then changes nothing either.
     def reset(
-        self,
+        self, seed: bytes | None = None
     ) -> tuple[npt.NDArray[Any], npt.NDArray[np.bool_], npt.NDArray[np.int8]]: ...
+    # actions: an integer array of shape (num_envs,) (bad_actions otherwise),
+    # each legal in its env (not_legal); refusals and Ctrl-C as reset's.
     def step(
         self, actions: Any
     ) -> tuple[
@@ -46,7 +53,15 @@ class VectorEnv:
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
     ]: ...
-    def reseed(self, seed: bytes) -> None: ...
+    def clone(self) -> VectorEnv: ...
+    # (format 1, started, episodes, lengths, actions, ended, ended lengths,
+    # ended actions): ints as little-endian bytes (cpp/rl/env.hpp, Record).
+    def record(self) -> tuple[int, bool, bytes, bytes, bytes, bytes, bytes, bytes]: ...
+    # On a fresh env only (bad_value otherwise); Error bad_log for a record
+    # no play reaches, the env then left fresh.
+    def restore(self, record: object) -> None: ...
+    # Raises TypeError: the trumpf.rl.VectorEnv holding it pickles.
+    def __reduce_ex__(self, protocol: Any) -> Any: ...
     @property
     def episodes(self) -> npt.NDArray[np.uint64]: ...
     @property

@@ -17,6 +17,7 @@ derived from (seed, env index, episode number).
 
 from __future__ import annotations
 
+import copy as _copy
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -78,6 +79,51 @@ def _seed_bytes(seed: bytes | str | None) -> bytes:
         return seed32(seed)
     except ValueError as bad:
         raise Error("no_seed", str(bad)) from None
+
+
+_MAX_ENVS = 2**20
+"""The most envs a VectorEnv holds (cpp/rl/env.hpp, kMaxEnvs)."""
+
+_EPISODES = 2**64
+"""Episode numbers run from 0 below this: an env's counter is 64 bits."""
+
+
+def _index(value: object, what: str, code: str, end: int) -> int:
+    """``value`` as an int in ``[0, end)``: an int or an integral numpy scalar, else Error ``code``.
+
+    A bool, a float (even 2.0), a str or None is refused, never coerced; an
+    int subclass counts as the int it holds, whatever its methods say.
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = int.__index__(value)
+    elif isinstance(value, np.integer):
+        number = int(value)
+    else:
+        raise Error(code, f"{what} is an int, not a {type(value).__name__}")
+    if not 0 <= number < end:
+        raise Error(code, f"{what} is an int in [0, {end}), not {number}")
+    return number
+
+
+_ARGUMENTS = (
+    "game", "num_envs", "seed", "opponent", "threads", "rules", "obs_dtype", "copy",
+    "expert_samples", "expert_budget", "final_obs",
+)  # fmt: skip
+"""What a pickle keeps of how a VectorEnv was made (its current seed included)."""
+
+
+def _unpickle(arguments: object, record: object) -> VectorEnv:
+    """A pickled VectorEnv: made again from its arguments, then its record replayed.
+
+    Both come from the pickle, so both are checked: the arguments as any
+    caller's, the record by replaying every action through the rules (Error
+    ``bad_log`` for one no play reaches).
+    """
+    if not isinstance(arguments, dict) or set(arguments) != set(_ARGUMENTS):
+        raise Error("bad_log", "not the arguments of a pickled VectorEnv")
+    env = VectorEnv(**arguments)
+    env._core.restore(record)
+    return env
 
 
 class VectorEnv:
@@ -142,6 +188,45 @@ class VectorEnv:
         self._expert = {"samples": expert_samples, "budget": expert_budget}
         self._threads = threads
         self._rules = rules
+        self._obs_dtype = obs_dtype
+        self._copy = copy
+        self._final_obs = final_obs
+
+    # ---- copies and pickles: an independent env in the same state
+
+    def __copy__(self) -> VectorEnv:
+        """An independent env in the same state: stepping or reseeding one
+        changes nothing in the other, and both step alike on the same actions."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._expert = dict(self._expert)
+        twin._core = self._core.clone()
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> VectorEnv:
+        twin = self.__copy__()
+        memo[id(self)] = twin
+        twin._rules = _copy.deepcopy(self._rules, memo)
+        return twin
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The arguments and the record of what was played (cpp/rl/env.hpp,
+        # Record), never the engine's memory: unpickling replays the record
+        # through the rules and refuses one no play reaches.
+        arguments = {
+            "game": self._game,
+            "num_envs": self.num_envs,
+            "seed": self._seed,
+            "opponent": self._opponent,
+            "threads": self._threads,
+            "rules": self._rules,
+            "obs_dtype": self._obs_dtype,
+            "copy": self._copy,
+            "expert_samples": self._expert["samples"],
+            "expert_budget": self._expert["budget"],
+            "final_obs": self._final_obs,
+        }
+        return (_unpickle, (arguments, self._core.record()))
 
     @property
     def game(self) -> str:
@@ -210,19 +295,24 @@ class VectorEnv:
 
         The first reset begins episode 0 of every env; a later one abandons
         the episodes in play and begins the next. With ``seed``, the env
-        takes that seed and every env begins again at episode 0 of it.
+        takes that seed and every env begins again at episode 0 of it. A
+        refused reset (``busy``, ``no_seed``, ``bad_value``) changes nothing,
+        the seed included.
         """
-        if seed is not None:
-            self._seed = _seed_bytes(seed)
-            self._core.reseed(self._seed)
-        return Reset(*self._core.reset())
+        new = None if seed is None else _seed_bytes(seed)
+        out = Reset(*self._core.reset(new))
+        if new is not None:
+            self._seed = new
+        return out
 
     def step(self, actions: Any) -> Step:
         """Plays one action per env (an integer array of shape ``(num_envs,)``).
 
         Every action is checked before any is played: an action out of range
         or not in the env's mask raises :class:`~trumpf.errors.Error`
-        ``not_legal`` naming the envs, and nothing changes. An env whose
+        ``not_legal`` naming the envs, actions that are not an integer array
+        of shape ``(num_envs,)`` (a float array included: it is not
+        truncated) ``bad_actions``, and nothing changes. An env whose
         episode ends reports its rewards and begins its next episode at
         once (see :class:`Step`).
         """
@@ -234,8 +324,19 @@ class VectorEnv:
     def episode_game(env: int, episode: int) -> int:
         """Which game of a batch simulation with the same seed episode
         ``episode`` of env ``env`` is seeded as (its match, its opponent):
-        ``env * 2**32 + episode % 2**32``."""
+        ``env * 2**32 + episode % 2**32``. ``env`` is an int in [0, 2**20)
+        (Error ``bad_envs`` otherwise), ``episode`` one in [0, 2**64)
+        (``bad_value``); an integral numpy scalar does as well."""
+        env = _index(env, "an env index", "bad_envs", _MAX_ENVS)
+        episode = _index(episode, "an episode number", "bad_value", _EPISODES)
         return (env << 32) | (episode & 0xFFFFFFFF)
+
+    def _episode(self, env: object, episode: object) -> tuple[int, int]:
+        """An env index of this env (``bad_envs``) and an episode number (``bad_value``)."""
+        return (
+            _index(env, "an env index", "bad_envs", self.num_envs),
+            _index(episode, "an episode number", "bad_value", _EPISODES),
+        )
 
     def env_seed(self, env: int) -> bytes:
         """The seed env ``env``'s Schnapsen-family deals are shuffled from:
@@ -250,8 +351,11 @@ class VectorEnv:
         >>> import hashlib
         >>> env.env_seed(1) == hashlib.sha256(bytes(32) + b"env:1").digest()
         True
+
+        ``env`` is an index of this env's, in [0, num_envs): Error
+        ``bad_envs`` otherwise.
         """
-        return _core.rl.env_seed(self._seed, env)
+        return _core.rl.env_seed(self._seed, _index(env, "an env index", "bad_envs", self.num_envs))
 
     def build(self, env: int, episode: int) -> Any:
         """Episode ``episode`` of env ``env`` as it began: a Deal, Match or Game.
@@ -260,8 +364,11 @@ class VectorEnv:
         With ``g = episode_game(env, episode)``, a Durak game is game number
         ``g + 1`` of the seed and a match is built from
         ``trumpf.simulation.match_seed(seed, g)``. The dealer is ``"p1"``
-        when ``env + episode`` is even, else ``"p2"``.
+        when ``env + episode`` is even, else ``"p2"``. ``env`` is in [0,
+        num_envs) (Error ``bad_envs``), ``episode`` in [0, 2**64)
+        (``bad_value``): ints, or integral numpy scalars.
         """
+        env, episode = self._episode(env, episode)
         game = self.episode_game(env, episode)
         if self._game == "durak":
             return durak.Game.build(seed=self._seed, number=game + 1)
@@ -284,8 +391,9 @@ class VectorEnv:
         simulation: a random player draws from ``trumpf._core.sim.Stream(seed,
         g, 1)``, Durak's level-1 bot is seeded ``"<g>:1"``, an expert (or
         perfect) plays with ``trumpf._core.players.expert_seed(seed, g, 1)``
-        and this env's budget.
+        and this env's budget. The indexes are refused as :meth:`build`'s.
         """
+        env, episode = self._episode(env, episode)
         if self._opponent is None:
             raise Error("bad_player", "a self-play env has no opponent")
         name = self._opponent
