@@ -86,6 +86,13 @@ def unmarked(page: Path) -> list[str]:
     ]
 
 
+def installed(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def run_page(page: Path, where: Path) -> None:
     """Run a page's python blocks in order, in one namespace, inside `where`."""
     namespace: dict[str, object] = {"__name__": "__snippet__"}
@@ -93,7 +100,7 @@ def run_page(page: Path, where: Path) -> None:
     os.chdir(where)
     try:
         for block in python_blocks(page):
-            missing = [n for n in block.needs if importlib.util.find_spec(n) is None]
+            missing = [n for n in block.needs if not installed(n)]
             if missing:
                 pytest.skip(
                     f"{shown(page)}:{block.line} needs {', '.join(missing)}"
