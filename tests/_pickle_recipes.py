@@ -572,6 +572,10 @@ def recipes() -> dict[str, Recipe]:
             "ExpertOptions": Recipe(
                 lambda: _imp("trumpf.reference._expert.ExpertOptions")(8, 100, 1), plain
             ),
+            "errors.Code": Recipe(lambda: _imp("trumpf.errors.CODES")["must_follow"], tuple),
+            "tables.Game": Recipe(lambda: _imp("trumpf.tables.GAMES")["durak"], tuple),
+            "tables.Player": Recipe(lambda: _imp("trumpf.tables.PLAYERS")["expert"], tuple),
+            "tables.Limit": Recipe(lambda: _imp("trumpf.tables.LIMITS")["max_games"], tuple),
             "DealPlan": Recipe(witness_plan, plain),
             "Witness": Recipe(
                 lambda: _imp("trumpf.reference.schnapsen.witness.Witness")(

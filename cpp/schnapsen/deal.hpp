@@ -57,11 +57,6 @@ enum class Code : std::uint8_t {
   kBadSeat,
   kBadCard,
 };
-constexpr const char* kCodeNames[] = {"ok",          "bad_variant",  "no_seed",       "bad_deal",
-                                      "deal_over",   "game_over",    "not_your_turn", "not_legal",
-                                      "not_held",    "must_follow",  "must_lead",     "no_marriage",
-                                      "no_exchange", "cannot_close", "cannot_claim",  "bad_seat",
-                                      "bad_card"};
 
 enum class MoveKind : std::uint8_t {
   kLead,

@@ -92,7 +92,7 @@ std::string explain(const DealState& s, Seat seat, Move m, Code code, const Give
     case Code::kNoMarriage:
       return who + " cannot declare a marriage in " + given.suit + ": not on offer";
     default:
-      return std::string("refused: ") + kCodeNames[int(code)];
+      return std::string("refused: ") + code_name(code);
   }
 }
 

@@ -5,11 +5,21 @@
 namespace trumpf::schnapsen {
 
 namespace {
+constexpr const char* kCodeNames[] = {"ok",          "bad_variant",  "no_seed",       "bad_deal",
+                                      "deal_over",   "game_over",    "not_your_turn", "not_legal",
+                                      "not_held",    "must_follow",  "must_lead",     "no_marriage",
+                                      "no_exchange", "cannot_close", "cannot_claim",  "bad_seat",
+                                      "bad_card"};
 constexpr const char* kRankWords[6] = {"ace", "ten", "king", "queen", "jack", "nine"};
 constexpr const char* kSuitWords[4] = {"spades", "hearts", "diamonds", "clubs"};
 
 char upper(char c) noexcept { return c >= 'a' && c <= 'z' ? char(c - 32) : c; }
 }  // namespace
+
+const char* code_name(Code c) noexcept {
+  const int i = int(c);
+  return i >= 0 && i < int(sizeof(kCodeNames) / sizeof(kCodeNames[0])) ? kCodeNames[i] : "?";
+}
 
 std::string name_of(Card c) {
   if (!is_card(c)) return "?";

@@ -26,6 +26,8 @@ std::string labels_of(const Card* cards, int n);
 
 // 0..3 for "S", "H", "D", "C" (exactly one upper-case letter); -1 otherwise.
 int suit_named(std::string_view letter) noexcept;
+// A refusal code's name ("must_follow"); "?" for a value out of range.
+const char* code_name(Code c) noexcept;
 // "p1", "p2"; "nobody" for kNoSeat.
 const char* seat_name(Seat s) noexcept;
 // kP1, kP2, or kNoSeat for anything but "p1" and "p2".

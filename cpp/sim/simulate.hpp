@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "common/games.hpp"
 #include "players/players.hpp"
 #include "schnapsen/variant.hpp"
 #include "sim/pool.hpp"
@@ -28,6 +29,7 @@
 
 namespace trumpf::sim {
 
+// In the order of the games table (common/games.hpp), whose index it is.
 enum class Game : std::uint8_t {
   kSchnapsenDeal,
   kSixtySixDeal,
@@ -35,6 +37,11 @@ enum class Game : std::uint8_t {
   kSixtySixMatch,
   kDurak
 };
+static_assert(kGameCount == 5 && kGames[int(Game::kSixtySixDeal)].sixtysix &&
+                  kGames[int(Game::kSchnapsenMatch)].kind == Kind::kMatch &&
+                  kGames[int(Game::kSixtySixMatch)].sixtysix &&
+                  kGames[int(Game::kDurak)].family == Family::kDurak,
+              "the simulator's games are the games table's rows, in order");
 using players::Player;
 
 // Column pointers, each with room for `count` rows (pairs: 2 per row, A then B).

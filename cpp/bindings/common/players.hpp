@@ -4,12 +4,13 @@
 
 #include <pybind11/pybind11.h>
 
+#include "common/limits.hpp"
 #include "players/players.hpp"
 
 namespace trumpf::bindings {
 
 // The most worlds and work units a caller may give an expert a decision.
-constexpr long long kMaxSamples = 1LL << 20, kMaxBudget = 1'000'000'000'000LL;
+constexpr long long kMaxSamples = limits::kMaxExpertSamples, kMaxBudget = limits::kMaxBudget;
 
 // The player of that name, if it plays the family; else Error bad_player.
 players::Player player_arg(pybind11::handle name, bool durak);

@@ -13,6 +13,7 @@
 #include "bindings/common/players.hpp"
 #include "bindings/durak/register.hpp"
 #include "bindings/schnapsen/register.hpp"
+#include "common/limits.hpp"
 
 namespace py = pybind11;
 
@@ -20,7 +21,7 @@ namespace trumpf::bindings {
 
 namespace {
 
-constexpr long long kMaxSeed = 0x7FFFFFFFFFFFFFFFLL;  // 2**63 - 1
+constexpr long long kMaxSeed = limits::kMaxSeed;
 
 // Defaults of schnapsen/expert.hpp and durak/expert.hpp (both 64 and 200,000).
 constexpr long long kDefaultSamples = 64, kDefaultBudget = 200'000;

@@ -15,6 +15,7 @@
 #include "bindings/durak/convert.hpp"
 #include "bindings/register.hpp"
 #include "bindings/schnapsen/convert.hpp"
+#include "common/limits.hpp"
 #include "durak/info.hpp"
 #include "durak/record.hpp"
 #include "schnapsen/record.hpp"
@@ -28,7 +29,7 @@ namespace {
 namespace ts = trumpf::schnapsen;
 namespace td = trumpf::durak;
 
-constexpr long long kMaxSeed = 0x7FFFFFFFFFFFFFFFLL;  // 2**63 - 1
+constexpr long long kMaxSeed = limits::kMaxSeed;
 
 players::Context context_of(py::handle seed, py::handle samples, py::handle budget) {
   players::Context c;

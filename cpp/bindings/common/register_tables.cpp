@@ -4,6 +4,9 @@
 
 #include "bindings/register.hpp"
 #include "common/error_codes.hpp"
+#include "common/games.hpp"
+#include "common/limits.hpp"
+#include "players/players.hpp"
 
 namespace py = pybind11;
 
@@ -16,6 +19,31 @@ void register_tables(py::module_& m) {
     codes[i] = py::make_tuple(e.code, e.area, e.sentence);
   }
   m.attr("ERROR_CODES") = codes;
+
+  py::tuple games(kGameCount);
+  for (int i = 0; i < kGameCount; ++i) {
+    const GameRow& g = kGames[i];
+    games[i] = py::make_tuple(g.name, family_name(g.family), kind_name(g.kind), g.title);
+  }
+  m.attr("GAMES") = games;
+
+  constexpr int kPlayerCount = int(sizeof(players::kPlayers) / sizeof(players::kPlayers[0]));
+  py::tuple rows(kPlayerCount);
+  for (int i = 0; i < kPlayerCount; ++i) {
+    const players::Row& p = players::kPlayers[i];
+    py::list families;
+    if (p.schnapsen) families.append("schnapsen");
+    if (p.durak) families.append("durak");
+    rows[i] = py::make_tuple(p.name, py::tuple(families), p.fair, p.about);
+  }
+  m.attr("PLAYERS") = rows;
+
+  py::dict bounds;
+  for (int i = 0; i < limits::kLimitCount; ++i) {
+    const limits::Limit& l = limits::kLimits[i];
+    bounds[l.name] = py::make_tuple(l.value, l.about);
+  }
+  m.attr("LIMITS") = bounds;
 }
 
 }  // namespace trumpf::bindings

@@ -10,6 +10,7 @@
 #include "bindings/durak/convert.hpp"
 #include "bindings/durak/register.hpp"
 #include "bindings/register.hpp"
+#include "common/limits.hpp"
 #include "durak/solve.hpp"
 
 namespace trumpf::bindings::durak {
@@ -24,7 +25,7 @@ td::Solver& solver() {
 }
 
 // The most positions one call may search: past this a call runs for days.
-constexpr long long kMaxBudget = 1'000'000'000'000LL;
+constexpr long long kMaxBudget = limits::kMaxBudget;
 
 // A copy of the game to solve: Error not_built for a Game made by __new__,
 // bad_game for anything else that is not one, game_over once it is over.

@@ -55,7 +55,7 @@ py::list apply(py::handle self, py::handle seat_h, py::handle move_h) {
   if (c != ts::Code::kOk) {
     // A refusal changed nothing: the state is the one the move was refused in.
     const ts::DealState at = r.state;
-    refuse(ts::kCodeNames[int(c)], ts::explain(at, seat, move, c, given_of(seat_h, move_h)));
+    refuse(ts::code_name(c), ts::explain(at, seat, move, c, given_of(seat_h, move_h)));
   }
   return events_at(r.history, from, r.history.size() - from);
 }

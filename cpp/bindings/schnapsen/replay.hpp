@@ -7,6 +7,7 @@
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
 #include "bindings/schnapsen/convert.hpp"
+#include "schnapsen/names.hpp"
 #include "schnapsen/record.hpp"
 
 namespace trumpf::bindings::schnapsen {
@@ -34,7 +35,7 @@ void replay_moves(Record& record, const ts::DealState& (*deal_of)(const Record&)
   py::object seat =
       PyDict_Check(item.ptr()) ? dict_item(item, keys().seat, "not_legal") : py::object();
   const ts::Given given = given_of(seat ? seat : py::none(), item);
-  refuse(ts::kCodeNames[int(code)],
+  refuse(ts::code_name(code),
          "move " + std::to_string(bad) + " (" + given.move + ") refused: " +
              ts::explain(deal_of(record), parsed[bad].seat, parsed[bad].move, code, given));
 }

@@ -22,6 +22,8 @@
 #include "bindings/common/objects.hpp"
 #include "bindings/common/players.hpp"
 #include "bindings/register.hpp"
+#include "common/games.hpp"
+#include "common/limits.hpp"
 #include "sim/simulate.hpp"
 #include "sim/stream.hpp"
 
@@ -32,19 +34,16 @@ namespace {
 
 // Bounds the Python API documents (trumpf.simulation): beyond them a call is
 // a mistake, and a thread count past the system's limits would only fail.
-constexpr long long kMaxGames = 1LL << 40, kMaxThreads = 1024, kMaxFirst = 1LL << 62;
+constexpr long long kMaxGames = limits::kMaxGames, kMaxThreads = limits::kMaxThreads,
+                    kMaxFirst = limits::kMaxFirstGame;
 
 sim::Game game_named(py::handle name) {
   std::string s;
-  if (text_of(name, &s)) {
-    if (s == "schnapsen") return sim::Game::kSchnapsenDeal;
-    if (s == "sixtysix") return sim::Game::kSixtySixDeal;
-    if (s == "schnapsen-match") return sim::Game::kSchnapsenMatch;
-    if (s == "sixtysix-match") return sim::Game::kSixtySixMatch;
-    if (s == "durak") return sim::Game::kDurak;
-  }
-  refuse("bad_game", "unknown game " + repr_text(name) +
-                         " (schnapsen, sixtysix, schnapsen-match, sixtysix-match, durak)");
+  const int i = text_of(name, &s) ? game_index(s) : -1;
+  if (i >= 0) return sim::Game(i);
+  std::string known;
+  for (const GameRow& g : kGames) known += std::string(known.empty() ? "" : ", ") + g.name;
+  refuse("bad_game", "unknown game " + repr_text(name) + " (" + known + ")");
 }
 
 schnapsen::Rules rules_for(sim::Game game, py::handle rules) {

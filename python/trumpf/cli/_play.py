@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from trumpf.cli._common import bounded, fail, forgiving_stdio, seat_of
+from trumpf.tables import families
 
 
 def _add_display(parser: argparse.ArgumentParser) -> None:
@@ -32,7 +33,7 @@ def add_play(commands: Any) -> None:
         help="play a match or a game at the terminal, against a bot or a friend",
         description="Play Schnapsen, Sixty-Six or Durak at the terminal.",
     )
-    play.add_argument("game", choices=("schnapsen", "sixtysix", "durak"), help="what to play")
+    play.add_argument("game", choices=families(), help="what to play")
     play.add_argument(
         "--rules",
         metavar="PRESET",

@@ -14,12 +14,22 @@ from trumpf.cli._common import fail, house_rule
 from trumpf.cli._report import summary_table
 from trumpf.simulation import (
     GAMES,
+    MAX_EXPERT_BUDGET,
+    MAX_EXPERT_SAMPLES,
+    MAX_THREADS,
     SimulationError,
     SimulationInterrupted,
     check_arguments,
     simulate,
 )
+from trumpf.simulation._arguments import power_text
 from trumpf.simulation._shards import check_out
+from trumpf.tables import LIMITS, PLAYERS
+
+
+def _only(families: tuple[str, ...]) -> str:
+    """A player's families, said only when it does not play both."""
+    return "" if len(families) > 1 else f", {families[0]} only"
 
 
 def add_simulate(commands: Any) -> None:
@@ -37,16 +47,18 @@ def add_simulate(commands: Any) -> None:
         nargs=2,
         default=("random", "random"),
         metavar=("A", "B"),
-        help="the two players: random, bot1, bot2 (bot3 in durak), expert (samples the worlds "
-        "its information set allows and solves them), perfect (sees every card: a ceiling, "
-        "not a fair player); default random random",
+        help="the two players: "
+        + "; ".join(f"{p.name} ({p.about}{_only(p.families)})" for p in PLAYERS.values())
+        + "; default random random",
     )
     sim.add_argument(
         "--expert-samples",
         type=int,
         default=0,
         metavar="N",
-        help="worlds an expert samples a decision, 1 to 2**20 (default 64)",
+        help=f"worlds an expert samples a decision, 1 to {power_text(MAX_EXPERT_SAMPLES)} "
+        f"(default {LIMITS['expert_samples_schnapsen'].value}, "
+        f"{LIMITS['expert_samples_durak'].value} in durak)",
     )
     sim.add_argument(
         "--expert-budget",
@@ -54,11 +66,14 @@ def add_simulate(commands: Any) -> None:
         default=0,
         metavar="UNITS",
         help="work units (solver positions plus rollout moves) an expert spends a decision, "
-        "1 to 10**12 (default 200000)",
+        f"1 to {power_text(MAX_EXPERT_BUDGET)} (default {LIMITS['expert_budget'].value})",
     )
     sim.add_argument("--seed", help="32-byte master seed as 64 hex digits (random when omitted)")
     sim.add_argument(
-        "--threads", type=int, default=None, help="worker threads, 1 to 1024 (default: all cores)"
+        "--threads",
+        type=int,
+        default=None,
+        help=f"worker threads, 1 to {MAX_THREADS} (default: all cores)",
     )
     sim.add_argument(
         "--out",

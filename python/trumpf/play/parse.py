@@ -147,5 +147,8 @@ def parse_durak(impl: ModuleType, text: str, view: Mapping[str, Any]) -> Command
     card = _card_of(impl, word, hand)
     if card is None:
         return _unknown(raw, DURAK_HELP, hand)
-    kind = "beat" if view.get("phase") == "defend" else "attack"
-    return Command("move", {"kind": kind, "card": card})
+    # What playing a card means (an attack, a beat) is the engine's: the legal
+    # move that carries it; a card in no legal move goes as an attack, for
+    # the engine to refuse with its reason.
+    moves = [m for m in view.get("legal", []) if m.get("card") == card]
+    return Command("move", dict(moves[0]) if len(moves) == 1 else {"kind": "attack", "card": card})

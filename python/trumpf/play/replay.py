@@ -17,9 +17,10 @@ from typing import Any, TextIO
 
 from rich.text import Text
 
-from trumpf import logs
+from trumpf import logs, tables
 from trumpf._checks import printable, read_regular, short
 from trumpf.errors import Error
+from trumpf.tables import families
 
 from . import durak as durak_table
 from . import schnapsen as schnapsen_table
@@ -32,7 +33,7 @@ from .words import (
     schnapsen_event,
 )
 
-GAMES = ("schnapsen", "sixtysix", "durak")
+GAMES = families()
 """The games a log can be of."""
 
 
@@ -130,7 +131,7 @@ def replay_log(
     if not isinstance(moves, list):
         raise _refused(refused or Error("bad_log", "the log's moves are not a list"))
     kind: str = log["kind"]
-    title = {"schnapsen": "Schnapsen", "sixtysix": "Sixty-Six", "durak": "Durak"}[game_name]
+    title = tables.GAMES[game_name].title
     where = "from above" if seat is None else f"as {_seat_name(seat)} saw it"
     term.line(f"replay of a {title} {kind}, seed {game.seed.hex()}, {where}")
 

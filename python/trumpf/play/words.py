@@ -40,7 +40,10 @@ def schnapsen_event(impl: ModuleType, event: Mapping[str, Any], name: Namer, var
     if kind == "marriage":
         return f"{who} declares a marriage in {suit_name(event['suit'])} ({event['value']})"
     if kind == "exchange":
-        low = "jack" if variant == "schnapsen" else "nine"
+        # The card given up is the variant's exchange rank of trumps: its word
+        # is the engine's long name of that rank ("jack of spades" -> jack).
+        rank = impl.variant.get(variant)["exchange_rank"]
+        low = impl.card.long_name_of(impl.card.id_of(rank + "S")).split(" of ")[0]
         return f"{who} exchanges the trump {low} for the turn-up"
     if kind == "close":
         return f"{who} closes the talon"

@@ -13,11 +13,22 @@ from typing import Any, cast
 
 import trumpf.durak as durak
 import trumpf.schnapsen as schnapsen
+from trumpf import tables
 from trumpf.errors import CODES, sentence
+from trumpf.tables import families
 
 Engine = schnapsen.Deal | schnapsen.Match | durak.Game
-GAMES = ("schnapsen", "sixtysix", "durak")
-KINDS = {"schnapsen": ("match", "deal"), "sixtysix": ("match", "deal"), "durak": ("game",)}
+GAMES = families()
+# The kinds of table each game offers, the server's default (a match) first.
+KINDS = {
+    game: tuple(
+        sorted(
+            (g.kind for g in tables.GAMES.values() if g.name in (game, f"{game}-match")),
+            key=lambda kind: kind != "match",
+        )
+    )
+    for game in GAMES
+}
 ENGINE_ERRORS = (schnapsen.Error, durak.Error)
 
 

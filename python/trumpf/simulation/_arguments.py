@@ -16,55 +16,64 @@ from typing import Any
 
 import numpy as np
 
+from trumpf import tables
 from trumpf._checks import seed32, short
 from trumpf.errors import Error
 from trumpf.schnapsen import variant as _variant
 from trumpf.simulation import _shards
 
-_VARIANTS: tuple[str, ...] = tuple(_variant.variants()) + tuple(_variant.presets())
+_VARIANTS: tuple[str, ...] = tuple(
+    g.name for g in tables.GAMES.values() if g.family == "schnapsen" and g.kind == "deal"
+) + tuple(_variant.presets())
 
 GAMES: tuple[str, ...] = (
     *_VARIANTS,
     *(f"{name}-match" for name in _VARIANTS),
-    "durak",
+    *(g.name for g in tables.GAMES.values() if g.family == "durak"),
 )
 """The games a simulation can play: single deals and whole matches of each
 Schnapsen-family variant and house-rule preset (``schnapsen-tjger``), and
-Durak games."""
+Durak games (the engine's games table, :data:`trumpf.tables.GAMES`, with
+the presets beside their game)."""
+
+
+def family_of(game: str) -> str:
+    """The family (``schnapsen`` or ``durak``) of one of :data:`GAMES`."""
+    return "durak" if game == "durak" else "schnapsen"
+
 
 PLAYERS: dict[str, tuple[str, ...]] = {
-    **{game: ("random", "bot1", "bot2", "expert", "perfect") for game in GAMES if game != "durak"},
-    "durak": ("random", "bot1", "bot2", "bot3", "expert", "perfect"),
+    game: tuple(p.name for p in tables.PLAYERS.values() if family_of(game) in p.families)
+    for game in GAMES
 }
-"""The built-in policies each game offers (players/players.hpp's table).
+"""The built-in players each game offers, from the engine's table
+(:data:`trumpf.tables.PLAYERS`, which says what each one is)."""
 
-``expert`` samples the worlds its information set allows and solves them;
-``perfect`` sees every card, the other hand and the talon's
-order included: a ceiling to measure against, not a fair player."""
-
-MAX_EXPERT_SAMPLES = 2**20
+MAX_EXPERT_SAMPLES = tables.LIMITS["max_expert_samples"].value
 """The most worlds an expert may be given a decision (``expert_samples``)."""
 
-MAX_EXPERT_BUDGET = 10**12
+MAX_EXPERT_BUDGET = tables.LIMITS["max_budget"].value
 """The most work units (solver positions plus rollout moves) an expert may be given a decision."""
 
-MAX_THREADS = 1024
-"""The most worker threads a simulation starts.
+MAX_THREADS = tables.LIMITS["max_threads"].value
+"""The most worker threads a simulation starts (:data:`trumpf.tables.LIMITS` says why)."""
 
-The games are CPU-bound, so threads beyond the cores only queue; 1024 is
-more than the largest two-socket servers have (768 hardware threads), so no
-real machine is held back, while a mistyped count (``--threads 100000``) is
-refused here instead of running the process out of threads, which the core's
-thread pool cannot survive.
-"""
+MAX_GAMES = tables.LIMITS["max_games"].value
+"""The most games one simulation plays, whatever the machine: at 22 bytes of
+results a game it is already 24 TiB, so the memory check in :func:`simulate`
+is what binds on any real machine."""
 
-MAX_GAMES = 2**40
-"""The most games one simulation plays, whatever the machine.
 
-The core counts games in int64 and sizes its result arrays in ssize_t; 2**40
-is far inside both, and at 22 bytes of results a game it is already 24 TiB,
-so the memory check in :func:`simulate` is what binds on any real machine.
-"""
+def power_text(value: int) -> str:
+    """A limit as a person reads it: ``2**40``, ``10**12``, else its digits."""
+    for base in (2, 10):
+        exponent = 0
+        while base**exponent < value:
+            exponent += 1
+        if base**exponent == value and exponent > 3:
+            return f"{base}**{exponent}"
+    return str(value)
+
 
 _COLUMN_BYTES = 22
 """Bytes of result columns a game needs (six int8, six int16 and one int32 value)."""
@@ -191,7 +200,7 @@ def arguments(
     a subclass is read by what it holds, and none of a caller's methods runs.
     """
     name = _game(game)
-    count = _whole(games, "games", 0, MAX_GAMES, "2**40", "bad_games")
+    count = _whole(games, "games", 0, MAX_GAMES, power_text(MAX_GAMES), "bad_games")
     kept = _flag(summary_only, "summary_only")
     folder = _folder(out)
     memory = _memory()
@@ -211,8 +220,12 @@ def arguments(
         if threads is None
         else _whole(threads, "threads", 1, MAX_THREADS, str(MAX_THREADS), "bad_threads")
     )
-    samples = _budget("expert_samples", expert_samples, MAX_EXPERT_SAMPLES, "2**20")
-    budget = _budget("expert_budget", expert_budget, MAX_EXPERT_BUDGET, "10**12")
+    samples = _budget(
+        "expert_samples", expert_samples, MAX_EXPERT_SAMPLES, power_text(MAX_EXPERT_SAMPLES)
+    )
+    budget = _budget(
+        "expert_budget", expert_budget, MAX_EXPERT_BUDGET, power_text(MAX_EXPERT_BUDGET)
+    )
     table = rules_for(name, rules)
     where, at, size = _sharding(cluster, address, shard)
     if folder is not None:
@@ -337,7 +350,11 @@ def _sharding(
             "bad_address",
             f"address names a Ray cluster (HOST:PORT), given with cluster='ray', not {short(address)}",
         )
-    size = None if shard is None else _whole(shard, "shard", 1, MAX_GAMES, "2**40", "bad_shard")
+    size = (
+        None
+        if shard is None
+        else _whole(shard, "shard", 1, MAX_GAMES, power_text(MAX_GAMES), "bad_shard")
+    )
     return where, at, size
 
 

@@ -1,0 +1,72 @@
+"""The engine's tables: the games trumpf plays, its players and its limits.
+
+Each is read from the compiled core (``cpp/common/games.hpp``,
+``cpp/players/players.hpp``, ``cpp/common/limits.cpp``), where the engine
+keeps it, so the simulator, the CLI, the front ends and the docs all say
+the same thing. The error codes are :data:`trumpf.errors.CODES`.
+
+>>> from trumpf.tables import GAMES, PLAYERS, LIMITS
+>>> GAMES["sixtysix-match"].kind
+'match'
+>>> [p.name for p in PLAYERS.values() if "durak" in p.families]
+['random', 'bot1', 'bot2', 'bot3', 'expert', 'perfect']
+>>> LIMITS["max_threads"].value
+1024
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
+
+from trumpf import _core
+
+__all__ = ["GAMES", "LIMITS", "PLAYERS", "Game", "Limit", "Player", "families"]
+
+
+class Game(NamedTuple):
+    """A game by name: its family (``schnapsen`` or ``durak``), its kind
+    (``deal``, ``match`` or ``game``) and its title for a person."""
+
+    name: str
+    family: str
+    kind: str
+    title: str
+
+
+class Player(NamedTuple):
+    """A built-in player: the families it plays, whether it is fair (chooses
+    from what its seat may know) and one line about it."""
+
+    name: str
+    families: tuple[str, ...]
+    fair: bool
+    about: str
+
+
+class Limit(NamedTuple):
+    """A bound calls are held to, and why it sits there."""
+
+    value: int
+    about: str
+
+
+GAMES: Mapping[str, Game] = MappingProxyType({row[0]: Game(*row) for row in _core.tables.GAMES})
+"""The games, in the engine's order."""
+
+PLAYERS: Mapping[str, Player] = MappingProxyType(
+    {row[0]: Player(*row) for row in _core.tables.PLAYERS}
+)
+"""The built-in players, in the engine's order."""
+
+LIMITS: Mapping[str, Limit] = MappingProxyType(
+    {name: Limit(*row) for name, row in _core.tables.LIMITS.items()}
+)
+"""Every bound by name (``max_threads``, ``max_games``, ``max_expert_samples``, ...)."""
+
+
+def families() -> tuple[str, ...]:
+    """The names of the games a person sits down to: each deal game and Durak
+    (``schnapsen``, ``sixtysix``, ``durak``), in the engine's order."""
+    return tuple(g.name for g in GAMES.values() if g.kind != "match")
