@@ -154,6 +154,7 @@ def test_a_fence_without_a_language_is_caught(tmp_path: Path) -> None:
 DOCTESTED = [
     "trumpf",
     "trumpf.errors",
+    "trumpf.tables",
     "trumpf.logs",
     "trumpf.schnapsen",
     "trumpf.schnapsen.card",
