@@ -1,7 +1,7 @@
 """The hot methods installed straight into the bound classes behave like any method.
 
 Deal/Match/Game .legal, .apply, .turn and .over bypass pybind11's dispatcher
-for speed (cpp/bindings/fastcall.hpp); they must still take keywords, refuse
+for speed (cpp/bindings/common/fastcall.hpp); they must still take keywords, refuse
 bad calls with TypeError, survive misuse of the unbound method, and raise the
 game's Error for a refused move.
 """

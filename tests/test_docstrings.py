@@ -49,7 +49,7 @@ MODULES: list[str] = [
 ]
 
 # Descriptors that are properties: Python's own, pybind11's, and the plain
-# CPython getters installed for the play loop (bindings/fastcall.hpp).
+# CPython getters installed for the play loop (cpp/bindings/common/fastcall.hpp).
 PROPERTY_TYPES = (property, types.GetSetDescriptorType, types.MemberDescriptorType)
 
 

@@ -32,7 +32,7 @@ from trumpf.simulation import ClusterError, load
 # the loopback, and no token file shared with other Rays of this machine.
 RAY_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_AUTH_MODE": "disabled"}
 os.environ.update(RAY_ENV)
-ray: Any = pytest.importorskip("ray", reason='Ray is a test dependency: pip install ".[test]"')
+ray: Any = pytest.importorskip("ray", reason='Ray is a test dependency: pip install ".[test-all]"')
 
 STARTUP_SECONDS = 90
 

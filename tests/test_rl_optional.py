@@ -48,4 +48,6 @@ def test_trumpf_and_its_packages_import_no_framework() -> None:
     ],
 )
 def test_each_adapter_imports_its_own_framework(module: str, frameworks: set[str]) -> None:
+    for name in sorted(frameworks):
+        pytest.importorskip(name, reason=f'{name} is in pip install ".[test-all]"')
     assert imported_by(f"import {module}") == frameworks

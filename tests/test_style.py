@@ -22,13 +22,24 @@ def test_mypy_strict() -> None:
 
 
 def test_ruff() -> None:
-    done = run(sys.executable, "-m", "ruff", "check", "python", "tests", "bench", "examples")
+    done = run(
+        sys.executable, "-m", "ruff", "check", "python", "tests", "bench", "examples", "docs/_ext"
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_ruff_format() -> None:
     done = run(
-        sys.executable, "-m", "ruff", "format", "--check", "python", "tests", "bench", "examples"
+        sys.executable,
+        "-m",
+        "ruff",
+        "format",
+        "--check",
+        "python",
+        "tests",
+        "bench",
+        "examples",
+        "docs/_ext",
     )
     assert done.returncode == 0, done.stdout + done.stderr
 

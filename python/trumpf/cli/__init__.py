@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
+from trumpf import __version__
 from trumpf.cli._common import Parser
 from trumpf.cli._play import add_play, add_replay, add_serve, run_play, run_replay, run_serve
 from trumpf.cli._simulate import add_simulate, run_simulate
@@ -24,6 +25,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="trumpf",
         description="Schnapsen, Sixty-Six and Podkidnoy Durak, exactly by the rules, fast.",
     )
+    parser.add_argument("--version", action="version", version=f"trumpf {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     add_simulate(commands)
     add_play(commands)

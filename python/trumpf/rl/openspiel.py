@@ -313,6 +313,7 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
     # ---- the OpenSpiel API
 
     def current_player(self) -> int:
+        """The player to act: 0 or 1, chance while the deal is being drawn, terminal at the end."""
         # Position.current_player, inlined: OpenSpiel asks three times an action.
         position = self._pos
         table = position.table
@@ -323,6 +324,7 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         return position.seats.index(table.turn)
 
     def is_terminal(self) -> bool:
+        """Whether the game (or match) is over."""
         table = self._pos.table
         return table is not None and bool(table.over)
 
@@ -330,6 +332,7 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         return self._pos.legal(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, each outcome with its probability: a seed byte, or the dealer."""
         if self._pos.dealer is None:
             return list(_DEALER_OUTCOMES)
         return list(_BYTE_OUTCOMES)
@@ -346,6 +349,7 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         return rl.ACTIONS[position.name][action]
 
     def returns(self) -> list[float]:
+        """Both players' rewards: the game points won and lost at the end, zeros before."""
         if not self.is_terminal():
             return [0.0, 0.0]
         return list(rewards_of(self._pos.table))

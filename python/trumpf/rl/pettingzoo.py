@@ -157,9 +157,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self.action_spaces = {agent: spaces.Discrete(rl.N_ACTIONS) for agent in AGENTS}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space: the observation tensor and the action mask."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space: ``Discrete(40)``, the family's action table."""
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

@@ -64,6 +64,7 @@ class Server:
 
     @staticmethod
     def refusal_text(code: str) -> str:
+        """The sentence told a client for a refusal code."""
         return sentence(code) if code in CODES else code
 
     async def authenticate(
@@ -104,6 +105,8 @@ def _address(request: Request | WebSocket) -> str:
 
 
 def create_app(db_path: str = "trumpf.sqlite", limits: Limits | None = None) -> Starlette:
+    """The server as an ASGI app: tables kept in the SQLite file ``db_path``, the
+    unfinished ones resumed at start, and ``limits`` on what clients may send."""
     server = Server(db_path, limits or Limits())
 
     @contextlib.asynccontextmanager

@@ -29,11 +29,15 @@ _INT_LIMIT = 1 << 31
 
 @dataclass(frozen=True)
 class Hello:
+    """``hello``: the first message of a socket; the token names the seat."""
+
     token: str
 
 
 @dataclass(frozen=True)
 class Move:
+    """``move``: a move for the socket's seat, with the ply the client saw."""
+
     move: dict[str, Any]
     ply: int | None
     seat: Any  # the seat the client claims; None when it claims none
@@ -41,12 +45,12 @@ class Move:
 
 @dataclass(frozen=True)
 class Sync:
-    pass
+    """``sync``: send the state again."""
 
 
 @dataclass(frozen=True)
 class Ping:
-    pass
+    """``ping``: answered by ``pong``."""
 
 
 Command = Hello | Move | Sync | Ping
@@ -110,4 +114,5 @@ def parse(message: dict[str, Any]) -> Command:
 
 
 def error(code: str, message: str) -> dict[str, Any]:
+    """The ``error`` message for a refusal: its code and what was wrong."""
     return {"type": "error", "code": code, "message": message}

@@ -124,9 +124,9 @@ def simulate(
     rules={"marriage_by_lead": True})``; see :func:`trumpf.schnapsen.variant.custom`.
 
     ``cluster="ray"`` plays the run on a Ray cluster, one task a shard of
-    ``shard`` consecutive games (by default about eight shards a CPU, at most
-    a million games each), each task on ``threads`` threads (default 1) and
-    as many CPUs. ``address`` is the cluster's (``HOST:PORT``, or anything
+    ``shard`` consecutive games (by default about a second of play each, but
+    at least four shards a CPU and at most a million games a shard), each
+    task on ``threads`` threads (default 1) and as many CPUs. ``address`` is the cluster's (``HOST:PORT``, or anything
     ``ray.init`` takes); without it Ray's own default applies (``RAY_ADDRESS``,
     a cluster started on this machine, else a new local one). A Ray already
     initialised in this process is used as it is; one started here is shut

@@ -36,7 +36,7 @@ MAX_SHARD = 1_000_000
 """The largest default shard: 22 MB of rows, about a second of random play on one core."""
 
 SHARD_SECONDS = 1.0
-"""A default shard's play on one core: a shard costs the cluster about 10 ms beyond its
+"""A default shard's play on one core: a shard costs the cluster about 5 ms beyond its
 games (bench/ray_overhead.py), so this keeps the overhead near 1%."""
 
 SHARDS_PER_SLOT = 4

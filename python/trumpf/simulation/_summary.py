@@ -227,6 +227,7 @@ class Summary:
         return cls.of(Counts.merge(counts))
 
     def as_dict(self) -> dict[str, Any]:
+        """The summary as plain JSON-ready values: lists for pairs, a dict for the endings."""
         data: dict[str, Any] = {
             "games": self.games,
             "wins": list(self.wins),

@@ -1,0 +1,62 @@
+"""The quick loop (``pip install ".[test]"``) skips what needs the heavy extras.
+
+A test module that imports the server, a learning framework or a browser
+driver at the top is reported as skipped, with the package it needs, when
+that package is missing; CI installs ``.[test-all]``, where every module
+imports and nothing here skips.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+# A test module (or a folder of them), and the top-level packages it imports.
+NEEDS: dict[str, tuple[str, ...]] = {
+    # The server runs as a process of its own (uvicorn, Starlette); the
+    # scripted clients speak websockets; the browser test drives selenium.
+    "serve/test_serve_browser.py": ("starlette", "uvicorn", "websockets", "selenium"),
+    "serve/test_serve_crash.py": ("starlette", "uvicorn", "websockets"),
+    "serve/test_serve_load.py": ("starlette", "uvicorn", "websockets"),
+    # Starlette's TestClient, which needs httpx.
+    "serve/test_serve_protocol.py": ("starlette", "httpx"),
+    "serve/test_serve_secrecy.py": ("starlette", "httpx"),
+    "serve/test_serve_security.py": ("starlette", "httpx"),
+    # It walks every package, the server and the adapters included.
+    "test_pickle_every_class.py": ("starlette", "websockets", "gymnasium", "pettingzoo", "pyspiel"),
+    "test_rl_gymnasium.py": ("gymnasium",),
+    "test_rl_openspiel.py": ("pyspiel",),
+    "test_rl_pettingzoo.py": ("pettingzoo",),
+}
+
+
+def installed(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def missing(module_path: Path) -> list[str]:
+    """The packages a test module needs that are not installed."""
+    key = module_path.resolve().relative_to(HERE).as_posix()
+    return [name for name in NEEDS.get(key, ()) if not installed(name)]
+
+
+class _Skipped(pytest.Module):
+    """A test module whose packages are missing: reported skipped, never imported."""
+
+    def collect(self) -> Any:
+        reason = f'needs {", ".join(missing(self.path))}: pip install ".[test-all]"'
+        raise pytest.skip.Exception(reason, allow_module_level=True)
+
+
+def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> Any:
+    if module_path.is_relative_to(HERE) and missing(module_path):
+        return _Skipped.from_parent(parent, path=module_path)
+    return None
