@@ -9,6 +9,7 @@ the game is over.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 from pathlib import Path
@@ -280,3 +281,20 @@ def test_both_entry_points_are_the_same_command() -> None:
             script.stdout,
             script.stderr,
         )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(["simulate", "schnapsen", "--games", "10", "--out"], id="simulate-out-csv"),
+        pytest.param(["play", "schnapsen", "--seed", SEED, "--save"], id="play-save"),
+    ],
+)
+def test_a_fifo_as_the_output_is_refused_without_blocking(tmp_path: Path, args: list[str]) -> None:
+    # Opening a FIFO to write blocks until a reader comes: the command must
+    # refuse it before it plays, never hang on it.
+    fifo = tmp_path / ("out.csv" if "simulate" in args else "log.json")
+    os.mkfifo(fifo)
+    line = refused(cli(*args, str(fifo), stdin="q\n"))
+    assert "pipe or a socket" in line

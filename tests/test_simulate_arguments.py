@@ -267,3 +267,19 @@ def test_any_value_of_any_argument_plays_or_is_refused_with_its_code(
             assert isinstance(refused.message, str) and refused.message
             return
     assert isinstance(sim, Simulation)
+
+
+@pytest.mark.parametrize("bad", [1.0, "1", None, True, -1, 4, 2**70])
+@pytest.mark.parametrize("call", ["replay", "build_args", "expert_of"])
+def test_a_game_index_is_an_int_of_the_run_never_coerced(bad: object, call: str) -> None:
+    from trumpf.simulation import SimulationError, simulate
+
+    run = simulate("schnapsen", 4, seed=bytes(32), threads=1)
+    with pytest.raises(SimulationError) as caught:
+        getattr(run, call)(bad)
+    assert caught.value.code == "bad_games"
+    good = getattr(run, call)
+    if call == "replay":
+        assert good(np.int64(1)).to_log() == good(1).to_log()
+    else:
+        assert good(np.int64(1)) == good(1)

@@ -87,6 +87,11 @@ def _check_writable(target: Path, what: str, shown: str) -> None:
     if not folder.is_dir():
         raise ValueError(f"{what} {shown}: {printable(str(folder))} is not a folder")
     if target.exists():
+        # A FIFO blocks the writer until someone reads it, and a socket
+        # cannot be opened as a file: both would hang or fail mid-run.
+        mode = target.stat().st_mode
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+            raise ValueError(f"{what} {shown} is a pipe or a socket, not a file")
         if not os.access(target, os.W_OK):
             raise ValueError(f"{what} {shown} exists and cannot be written")
     elif not os.access(folder, os.W_OK | os.X_OK):

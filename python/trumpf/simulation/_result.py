@@ -128,8 +128,10 @@ class Simulation:
         (:class:`trumpf._core.sim.Stream` for a random player, the same bot
         seeds for Durak's level-1 bot, the same expert seeds and budget), so the finished Deal, Match or Game
         returned here is the one the simulation recorded in row ``index``.
-        A run that kept no rows replays the same way.
+        A run that kept no rows replays the same way. A bad ``index`` is
+        SimulationError ``bad_games`` (:meth:`game_index`).
         """
+        index = self.game_index(index)
         args = self.build_args(index)
         seats = args.pop("seats")
         players = {seats["a"]: self.players[0], seats["b"]: self.players[1]}
@@ -143,8 +145,21 @@ class Simulation:
             return replay_durak(args, players, streams, index, seats, experts)
         return replay_schnapsen(self.game, args, players, streams, experts)
 
+    def game_index(self, index: object) -> int:
+        """``index`` as a game of this run: an int (or numpy integer) in ``0..games-1``;
+        anything else, a bool or a float such as ``1.0`` included, is SimulationError
+        ``bad_games`` and never coerced."""
+        if isinstance(index, bool) or not isinstance(index, int | np.integer):
+            raise SimulationError(
+                "bad_games", f"a game index is an int, not {type(index).__name__}"
+            )
+        if not 0 <= int(index) < self.games:
+            raise SimulationError("bad_games", f"game {index} is outside 0..{self.games - 1}")
+        return int(index)
+
     def expert_of(self, index: int) -> dict[int, dict[str, int]]:
         """What an expert of game ``index`` plays with, by player (0: A, 1: B): seed and budget."""
+        index = self.game_index(index)
         samples, budget = self.expert
         return {
             p: {
@@ -157,8 +172,7 @@ class Simulation:
 
     def build_args(self, index: int) -> dict[str, Any]:
         """How game ``index`` is built through the ordinary API, and who sits where."""
-        if not 0 <= index < self.games:
-            raise IndexError(f"game {index} is outside 0..{self.games - 1}")
+        index = self.game_index(index)
         seat = int(self.columns["seat_a"][index]) if self.columns else _shards.seat_a(index)
         seats = {"a": seat, "b": 3 - seat}
         if self.game == "durak":
