@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -175,6 +176,8 @@ def create_app(db_path: str = "trumpf.sqlite", limits: Limits | None = None) -> 
     async def move(request: Request) -> Response:
         table, seat = await seat_of(request)
         body = await _body(request, server.limits)
+        if "type" in body:  # the path says what the message is: the body carries no type
+            raise MessageError("bad_message", "a move's body is {move, ply?, seat?}, with no type")
         command = protocol.parse({"type": "move", **body})
         assert isinstance(command, protocol.Move)
         if command.seat is not None and table.play.seat_of(command.seat) != seat:
@@ -206,6 +209,14 @@ def create_app(db_path: str = "trumpf.sqlite", limits: Limits | None = None) -> 
         assert isinstance(exc, Refused | MessageError)
         return _error(exc.code, exc.message)
 
+    async def no_route(request: Request, exc: Exception) -> Response:
+        # An unknown path or method: the protocol's error body, with the HTTP status.
+        assert isinstance(exc, HTTPException)
+        words = {404: "there is no such page or API", 405: "that method is not allowed here"}
+        text = words.get(exc.status_code, "the request was refused")
+        body = protocol.error("bad_message", text)
+        return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
+
     app = Starlette(
         routes=[
             Route("/", page),
@@ -220,7 +231,7 @@ def create_app(db_path: str = "trumpf.sqlite", limits: Limits | None = None) -> 
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
-        exception_handlers={Refused: refused, MessageError: refused},
+        exception_handlers={Refused: refused, MessageError: refused, HTTPException: no_route},
     )
     app.state.server = server
     return app
