@@ -422,6 +422,7 @@ def serve_table() -> Any:
         seats=seats,
         saved=0,
         store=store(),
+        bot_secret=b"s" * 32,
     )
 
 
