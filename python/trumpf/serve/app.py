@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -32,6 +34,7 @@ from trumpf.errors import CODES, sentence
 
 from . import protocol, tokens
 from .games import Refused
+from .guard import Guard
 from .limits import Buckets, Limits, MessageError, parse_json
 from .lobby import Lobby
 from .store import Store
@@ -104,7 +107,15 @@ def _address(request: Request | WebSocket) -> str:
     return request.client.host if request.client else "?"
 
 
-def create_app(db_path: str = "trumpf.sqlite", limits: Limits | None = None) -> Starlette:
+def create_app(
+    db_path: str = "trumpf.sqlite",
+    limits: Limits | None = None,
+    *,
+    allowed_origins: Sequence[str] = (),
+    allowed_hosts: Sequence[str] | None = None,
+) -> Starlette:
+    """The app. A browser's WebSocket must come from this server's own origin or one of
+    ``allowed_origins``; with ``allowed_hosts``, a request for any other Host is refused."""
     server = Server(db_path, limits or Limits())
 
     @contextlib.asynccontextmanager
@@ -217,6 +228,10 @@ def create_app(db_path: str = "trumpf.sqlite", limits: Limits | None = None) -> 
         body = protocol.error("bad_message", text)
         return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
+    # Outermost first: the guard's headers go on every answer, the host check's too.
+    middleware = [Middleware(Guard, allowed_origins=allowed_origins)]
+    if allowed_hosts:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
     app = Starlette(
         routes=[
             Route("/", page),
@@ -231,6 +246,7 @@ def create_app(db_path: str = "trumpf.sqlite", limits: Limits | None = None) -> 
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
+        middleware=middleware,
         exception_handlers={Refused: refused, MessageError: refused, HTTPException: no_route},
     )
     app.state.server = server
