@@ -421,6 +421,7 @@ def serve_table() -> Any:
         seats=seats,
         saved=0,
         store=store(),
+        bot_secret=b"s" * 32,
     )
 
 
@@ -560,6 +561,10 @@ def recipes() -> dict[str, Recipe]:
             ),
             "serve.Table": Recipe(serve_table, lambda s: None, promise="refused"),
             "Connection": Recipe(connection, lambda s: None, promise="refused"),
+            "Guard": Recipe(
+                lambda: _imp("trumpf.serve.guard.Guard")(print, ["https://a.example"]),
+                lambda g: (g.app, sorted(g.allowed)),
+            ),
             "Command": Recipe(
                 lambda: _imp("trumpf.play.parse.Command")("move", {"kind": "take"}), plain
             ),

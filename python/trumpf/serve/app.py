@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -31,6 +34,7 @@ from trumpf.errors import CODES, sentence
 
 from . import protocol, tokens
 from .games import Refused
+from .guard import Guard
 from .limits import Buckets, Limits, MessageError, parse_json
 from .lobby import Lobby
 from .store import Store
@@ -104,9 +108,18 @@ def _address(request: Request | WebSocket) -> str:
     return request.client.host if request.client else "?"
 
 
-def create_app(db_path: str = "trumpf.sqlite", limits: Limits | None = None) -> Starlette:
+def create_app(
+    db_path: str = "trumpf.sqlite",
+    limits: Limits | None = None,
+    *,
+    allowed_origins: Sequence[str] = (),
+    allowed_hosts: Sequence[str] | None = None,
+) -> Starlette:
     """The server as an ASGI app: tables kept in the SQLite file ``db_path``, the
-    unfinished ones resumed at start, and ``limits`` on what clients may send."""
+    unfinished ones resumed at start, and ``limits`` on what clients may send. A
+    browser's WebSocket must come from this server's own origin or one of
+    ``allowed_origins``; with ``allowed_hosts``, a request for any other Host is
+    refused."""
     server = Server(db_path, limits or Limits())
 
     @contextlib.asynccontextmanager
@@ -178,6 +191,8 @@ def create_app(db_path: str = "trumpf.sqlite", limits: Limits | None = None) -> 
     async def move(request: Request) -> Response:
         table, seat = await seat_of(request)
         body = await _body(request, server.limits)
+        if "type" in body:  # the path says what the message is: the body carries no type
+            raise MessageError("bad_message", "a move's body is {move, ply?, seat?}, with no type")
         command = protocol.parse({"type": "move", **body})
         assert isinstance(command, protocol.Move)
         if command.seat is not None and table.play.seat_of(command.seat) != seat:
@@ -209,6 +224,18 @@ def create_app(db_path: str = "trumpf.sqlite", limits: Limits | None = None) -> 
         assert isinstance(exc, Refused | MessageError)
         return _error(exc.code, exc.message)
 
+    async def no_route(request: Request, exc: Exception) -> Response:
+        # An unknown path or method: the protocol's error body, with the HTTP status.
+        assert isinstance(exc, HTTPException)
+        words = {404: "there is no such page or API", 405: "that method is not allowed here"}
+        text = words.get(exc.status_code, "the request was refused")
+        body = protocol.error("bad_message", text)
+        return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
+
+    # Outermost first: the guard's headers go on every answer, the host check's too.
+    middleware = [Middleware(Guard, allowed_origins=allowed_origins)]
+    if allowed_hosts:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
     app = Starlette(
         routes=[
             Route("/", page),
@@ -223,7 +250,8 @@ def create_app(db_path: str = "trumpf.sqlite", limits: Limits | None = None) -> 
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
-        exception_handlers={Refused: refused, MessageError: refused},
+        middleware=middleware,
+        exception_handlers={Refused: refused, MessageError: refused, HTTPException: no_route},
     )
     app.state.server = server
     return app

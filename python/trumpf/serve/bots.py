@@ -63,13 +63,14 @@ class _Expert:
 
 def parse_level(level: object) -> int:
     """A level as a client may send it (1..5, ``"expert"``, or its text), else Refused."""
+    # Only an int or its plain ASCII digits: "²".isdigit() is true and 2.0 == 2, yet
+    # neither is a level's spelling.
     if level == "expert":
         level = EXPERT
-    if isinstance(level, str) and level.isdigit():
+    if isinstance(level, str) and level.isascii() and level.isdigit() and len(level) <= 2:
         level = int(level)
-    if isinstance(level, bool) or level not in LEVELS:
+    if type(level) is not int or level not in LEVELS:
         raise Refused("bad_level", "the bot's level is one of 1, 2, 3, 4, 5 or expert")
-    assert isinstance(level, int)
     return level
 
 

@@ -20,6 +20,11 @@ log = logging.getLogger("trumpf.serve")
 KEEP_FINISHED = 2048  # finished tables kept in memory; older ones are read back on demand
 
 
+def new_bot_secret() -> bytes:
+    """A table's bot seed: 256 bits from the OS's CSPRNG, kept in the store alone."""
+    return secrets.token_bytes(32)
+
+
 @dataclass(frozen=True)
 class Created:
     """What the creator of a table is told, once."""
@@ -40,6 +45,9 @@ class Lobby:
         """Rebuild every unfinished table from its stored log; how many were rebuilt."""
         stored = await asyncio.to_thread(self.store.unfinished)
         for record in stored:
+            if record.bot_secret is None and record.opponent == "bot":
+                record.bot_secret = new_bot_secret()
+                await self.store.write(db.give_bot_secret(record.id, record.bot_secret))
             try:
                 table = self._table(record, restore(record.log()))
             except Exception:  # a log the engine refuses: keep serving the others
@@ -59,6 +67,8 @@ class Lobby:
             seats=record.seats,
             saved=len(record.moves),
             store=self.store,
+            # A finished table's bot plays no more: a fresh secret stands in for a missing one.
+            bot_secret=record.bot_secret or new_bot_secret(),
         )
 
     async def create(
@@ -97,6 +107,7 @@ class Lobby:
             finished=False,
             seats=seats,
             moves=[],
+            bot_secret=new_bot_secret() if opponent == "bot" else None,
         )
         table = self._table(record, play)
         table.advance_bot(table.play)  # the bot may have the first move

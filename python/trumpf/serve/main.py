@@ -32,6 +32,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="messages one seat may send a second, in bursts of 2x (30)",
     )
+    parser.add_argument(
+        "--allowed-origins",
+        default="",
+        metavar="LIST",
+        help="comma-separated origins (https://example.org) whose pages may open a "
+        "WebSocket, besides this server's own (none)",
+    )
+    parser.add_argument(
+        "--allowed-hosts",
+        default="",
+        metavar="LIST",
+        help="comma-separated Host names the server answers (*.example.org works); "
+        "others get 400 (any host)",
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="LIST",
+        help="comma-separated addresses of a reverse proxy whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed (none: the headers are ignored)",
+    )
     parser.add_argument("--quiet", action="store_true", help="log warnings only")
 
 
@@ -47,6 +68,10 @@ def limits_from(args: argparse.Namespace) -> Limits:
     return limits
 
 
+def _list(text: str) -> list[str]:
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -54,7 +79,12 @@ def run(args: argparse.Namespace) -> int:
 
     level = logging.WARNING if args.quiet else logging.INFO
     logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
-    app = create_app(args.db, limits_from(args))
+    app = create_app(
+        args.db,
+        limits_from(args),
+        allowed_origins=_list(args.allowed_origins),
+        allowed_hosts=_list(args.allowed_hosts) or None,
+    )
     config: dict[str, Any] = {
         "host": args.host,
         "port": args.port,
@@ -64,7 +94,12 @@ def run(args: argparse.Namespace) -> int:
         "log_level": "warning" if args.quiet else "info",
         "access_log": not args.quiet,
         "timeout_graceful_shutdown": 5,
+        # The per-address limits key on the client's address: a forwarded one is
+        # believed only from a proxy named here (uvicorn would trust 127.0.0.1).
+        "proxy_headers": args.forwarded_allow_ips is not None,
     }
+    if args.forwarded_allow_ips is not None:
+        config["forwarded_allow_ips"] = _list(args.forwarded_allow_ips)
     print(f"trumpf serve: http://{args.host}:{args.port}/  (database {args.db})", flush=True)
     uvicorn.run(app, **config)
     return 0

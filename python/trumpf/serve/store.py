@@ -30,6 +30,7 @@ CREATE TABLE IF NOT EXISTS tables (
     opponent  TEXT NOT NULL CHECK (opponent IN ('bot', 'person')),
     bot_seat  TEXT,            -- the bot's seat at a bot table
     bot_level INTEGER,
+    bot_secret BLOB,           -- the seed of the bot's choices: never sent to anyone
     created   REAL NOT NULL,
     finished  REAL,            -- NULL while the game goes on
     result    TEXT             -- the engine's result, JSON, once finished
@@ -64,6 +65,9 @@ class StoredTable:
     finished: bool
     seats: dict[str, tuple[bytes | None, bytes | None]]  # seat -> (token hash, invite hash)
     moves: list[dict[str, Any]]
+    # The seed of the bot's random choices, kept on the server alone: the public
+    # table id would let anyone replay the bot and learn from it about its hand.
+    bot_secret: bytes | None = None
 
     def log(self) -> dict[str, Any]:
         """The game's log, exactly as the game's own to_log() wrote it, move by move."""
@@ -92,6 +96,9 @@ class Store:
         setup = connect(path)
         try:
             setup.executescript(SCHEMA)
+            columns = {row[1] for row in setup.execute("PRAGMA table_info(tables)")}
+            if "bot_secret" not in columns:  # a database without the column gets it
+                setup.execute("ALTER TABLE tables ADD COLUMN bot_secret BLOB")
         finally:
             setup.close()
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
@@ -192,10 +199,14 @@ class _reader:
 
 def _tables(conn: sqlite3.Connection, where: str, args: tuple[Any, ...]) -> list[StoredTable]:
     found = []
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(tables)")}
+    secret = "bot_secret" if "bot_secret" in columns else "NULL"
     rows = conn.execute(
-        "SELECT id, header, opponent, bot_seat, bot_level, finished FROM tables " + where, args
+        f"SELECT id, header, opponent, bot_seat, bot_level, finished, {secret} FROM tables "
+        + where,
+        args,
     ).fetchall()
-    for table_id, header, opponent, bot_seat, bot_level, finished in rows:
+    for table_id, header, opponent, bot_seat, bot_level, finished, bot_secret in rows:
         seats = {
             seat: (token, invite)
             for seat, token, invite in conn.execute(
@@ -218,6 +229,7 @@ def _tables(conn: sqlite3.Connection, where: str, args: tuple[Any, ...]) -> list
                 finished=finished is not None,
                 seats=seats,
                 moves=moves,
+                bot_secret=bot_secret,
             )
         )
     return found
@@ -232,14 +244,15 @@ def insert_table(
     def job(conn: sqlite3.Connection) -> None:
         now = time.time()
         conn.execute(
-            "INSERT INTO tables (id, header, opponent, bot_seat, bot_level, created) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO tables (id, header, opponent, bot_seat, bot_level, bot_secret, created) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (
                 table.id,
                 json.dumps(table.header),
                 table.opponent,
                 table.bot_seat,
                 table.bot_level,
+                table.bot_secret,
                 now,
             ),
         )
@@ -268,6 +281,18 @@ def append_moves(
                 "UPDATE tables SET finished = ?, result = ? WHERE id = ?",
                 (now, json.dumps(result), table_id),
             )
+
+    return job
+
+
+def give_bot_secret(table_id: str, secret: bytes) -> Callable[[sqlite3.Connection], None]:
+    """Store the bot's secret for a table whose row has none; a stored one is kept."""
+
+    def job(conn: sqlite3.Connection) -> None:
+        conn.execute(
+            "UPDATE tables SET bot_secret = ? WHERE id = ? AND bot_secret IS NULL",
+            (secret, table_id),
+        )
 
     return job
 

@@ -43,14 +43,17 @@ class Table:
         seats: dict[str, tuple[bytes | None, bytes | None]],
         saved: int,
         store: db.Store,
+        bot_secret: bytes,
     ) -> None:
         self.id = table_id
         self.play = play
         self.opponent = opponent
         self.bot_seat = bot_seat
         self.bot_level = bot_level
+        # The bot's seed is the table's secret, never its public id: whoever knew the
+        # seed could replay the bot's choices and read its hand from them.
         self.bot: Player | None = (
-            make_bot(play.family, bot_level, table_id) if bot_level is not None else None
+            make_bot(play.family, bot_level, bot_secret.hex()) if bot_level is not None else None
         )
         self._tokens = {seat: token for seat, (token, _) in seats.items()}
         self._invites = {seat: invite for seat, (_, invite) in seats.items()}
