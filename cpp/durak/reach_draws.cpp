@@ -20,7 +20,21 @@ struct Search {
   std::vector<bool> pooled;
   std::vector<Events> could;
   std::uint64_t held = 0, everything = 0;
-  std::unordered_map<std::uint64_t, Values> memo;
+  struct Key {
+    std::uint64_t slot, low, high, named;
+    bool operator==(const Key& o) const noexcept {
+      return slot == o.slot && low == o.low && high == o.high && named == o.named;
+    }
+  };
+  struct Hash {
+    std::size_t operator()(const Key& k) const noexcept {
+      std::uint64_t h = k.slot * 0x9E3779B97F4A7C15ULL;
+      for (std::uint64_t w : {k.low, k.high, k.named}) h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+      return std::size_t(h ^ h >> 31);
+    }
+  };
+  static inline const Events kLow = Events(~std::uint64_t(0));
+  std::unordered_map<Key, Values, Hash> memo;
   bool spent = false;
 
   struct Group {
@@ -95,8 +109,39 @@ struct Search {
     }
   }
 
+  // The state as the future sees it: the events covered, and which cards are
+  // undrawn up to trading cards alike (what they could still cover, pooled,
+  // when they leave), those named by the first of their kind.
+  Key key_of(std::size_t j, std::uint64_t undrawn, const Events& covered) const {
+    const Events live = later[j + 1] & ~covered;
+    const std::size_t n = card.size();
+    Events sig[64];
+    std::uint64_t named = 0, done = 0;
+    for (std::size_t i = 0; i < n; ++i) sig[i] = could[i] & live;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (done >> i & 1) continue;
+      // The kind of card i: it and every later card alike, in index order.
+      int left = 0;
+      std::uint64_t members = 0;
+      for (std::size_t m = i; m < n; ++m)
+        if (!(done >> m & 1) && sig[m] == sig[i] && pooled[m] == pooled[i] &&
+            leave[m] == leave[i]) {
+          members |= std::uint64_t(1) << m;
+          left += int(undrawn >> m & 1);
+        }
+      done |= members;
+      for (; left > 0; --left) {
+        const std::uint64_t first = members & (~members + 1);
+        named |= first;
+        members ^= first;
+      }
+    }
+    const Events now = covered & later[j];
+    return Key{std::uint64_t(j), (now & kLow).to_ullong(), (now >> 64).to_ullong(), named};
+  }
+
   Values values(std::size_t j, std::uint64_t undrawn, const Events& covered) {
-    const std::uint64_t key = undrawn | std::uint64_t(j) << 40;
+    const Key key = key_of(j, undrawn, covered);
     const auto found = memo.find(key);
     if (found != memo.end()) return found->second;
     if (spent) return Values();

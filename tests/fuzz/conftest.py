@@ -7,5 +7,7 @@ from typing import Any
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     from test_fuzz_api import CALLS
+    from test_fuzz_info_durak import CALLS as INFO_CALLS
 
     terminalreporter.write_line(f"fuzzing: {CALLS[0]:,} hostile calls ran clean")
+    terminalreporter.write_line(f"fuzzing: {INFO_CALLS[0]:,} forged Durak infos ran clean")

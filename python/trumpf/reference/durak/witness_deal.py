@@ -105,7 +105,9 @@ class _Search:
             )
         self.everything = (1 << len(cards)) - 1
         self.held = sum(1 << i for i in range(len(cards)) if not self.pooled[i])
-        self.memo: dict[tuple[int, int], int] = {}
+        self.memo: dict[tuple[int, int, int], int] = {}
+        # The kinds of cards alike for each set of live events: bit sets, in index order.
+        self.kinds: dict[int, tuple[int, ...]] = {}
 
     def _settled(self, p: SeatPlan) -> SeatPlan:
         """``p`` with the decisions every order of draws covers counted as fixed: a
@@ -133,7 +135,9 @@ class _Search:
 
     # ------------------------------------------------------------- one slot's draws
 
-    def draws(self, j: int, undrawn: int, covered: int, lowest: int = -1) -> list[tuple[int, int, int]]:
+    def draws(
+        self, j: int, undrawn: int, covered: int, lowest: int = -1
+    ) -> list[tuple[int, int, int]]:
         """Every draw at slot j: (cards left undrawn, events covered, cards drawn).
 
         Cards alike (what they could still cover, pooled) are drawn the earliest
@@ -144,69 +148,86 @@ class _Search:
         last = j + 1 == len(self.p.slots)
         nxt = self.ticks[j + 1]
         live = self.later[j] & ~covered
-        groups: dict[tuple[int, bool, int], int] = {}
+        leave, could, pooled, power = self.leave, self.could, self.pooled, self.power
+        groups: dict[tuple[int, bool, int], list[int]] = {}  # key: [members, low, high]
         rest = undrawn
         while rest:
-            i = (rest & -rest).bit_length() - 1
-            rest &= rest - 1
-            if self.leave[i] <= tick:
+            low = rest & -rest
+            rest ^= low
+            i = low.bit_length() - 1
+            if leave[i] <= tick:
                 return []  # a card played before this draw was never drawn
-            power = self.power[i]
-            if lowest >= 0 and 0 <= power <= lowest:
-                # The lowest trump dealt is a group of its own, dealt; a lower one is
-                # not dealt (a group that must stay undrawn).
-                key = (self.could[i] & live, self.pooled[i], 2 if power == lowest else 1)
-            else:
-                key = (self.could[i] & live, self.pooled[i], 0)
-            groups[key] = groups.get(key, 0) | 1 << i
-        keys = list(groups)
-        members = [groups[key] for key in keys]
-        lows: list[int] = []
-        highs: list[int] = []
-        for key, group in zip(keys, members, strict=True):
-            need = 0
-            if not key[1]:
-                rest = group
-                while rest:
-                    i = (rest & -rest).bit_length() - 1
-                    rest &= rest - 1
-                    if last or self.leave[i] < nxt:
-                        need += 1
-            size = bin(group).count("1")
-            if key[2] == 2:
-                need = size  # the lowest trump dealt
-            elif key[2] == 1:
-                size = 0  # a trump below it
+            w = power[i]
+            # At the deal the lowest trump dealt is a group of its own, dealt; a
+            # lower trump is not dealt (a group that stays undrawn).
+            flag = (2 if w == lowest else 1) if 0 <= w <= lowest else 0
+            key = (could[i] & live, pooled[i], flag)
+            g = groups.get(key)
+            if g is None:
+                g = groups[key] = [0, 0, 0]
+            g[0] |= low
+            g[2] += 1
+            if not pooled[i] and (last or leave[i] < nxt):
+                g[1] += 1
+        parts: list[tuple[int, int, int, int]] = []  # (covers, members, low, high)
+        for (covers, _, flag), (members, need, size) in groups.items():
+            if flag == 2:
+                need = size
+            elif flag == 1:
+                size = 0
             if need > size:
                 return []
-            lows.append(need)
-            highs.append(size)
-        out: list[tuple[int, int, int]] = []
-        rest_low = [sum(lows[i:]) for i in range(len(lows) + 1)]
-        rest_high = [sum(highs[i:]) for i in range(len(highs) + 1)]
+            parts.append((covers, members, need, size))
+        n_parts = len(parts)
+        rest_low = [0] * (n_parts + 1)
+        rest_high = [0] * (n_parts + 1)
+        for i in range(n_parts - 1, -1, -1):
+            rest_low[i] = rest_low[i + 1] + parts[i][2]
+            rest_high[i] = rest_high[i + 1] + parts[i][3]
+        result: list[tuple[int, int, int]] = []
 
         def fill(i: int, left: int, drawn: int, now: int) -> None:
-            if i == len(keys):
-                out.append((undrawn & ~drawn, now, drawn))
+            if i == n_parts:
+                result.append((undrawn & ~drawn, now, drawn))
                 return
-            group = members[i]
+            covers, group, need, size = parts[i]
             taken = 0
-            for n in range(0, min(highs[i], left) + 1):
+            for n in range(min(size, left) + 1):
                 if n:
                     low = group & -group
                     group ^= low
                     taken |= low
-                if n >= lows[i] and rest_low[i + 1] <= left - n <= rest_high[i + 1]:
-                    fill(i + 1, left - n, drawn | taken, now | keys[i][0] if n else now)
+                if n >= need and rest_low[i + 1] <= left - n <= rest_high[i + 1]:
+                    fill(i + 1, left - n, drawn | taken, now | covers if n else now)
 
         if rest_low[0] <= k <= rest_high[0]:
             fill(0, k, 0, covered)
-        return out
+        return result
+
+    def _key(self, j: int, undrawn: int, covered: int) -> tuple[int, int, int]:
+        """The state as the future sees it: the events covered, and which cards are
+        undrawn up to trading cards alike (what they could still cover, pooled,
+        when they leave); those are named by the first of their kind."""
+        live = self.later[j + 1] & ~covered
+        kinds = self.kinds.get(live)
+        if kinds is None:
+            groups: dict[tuple[int, bool, int], int] = {}
+            for i in range(len(self.card)):
+                kind = (self.could[i] & live, self.pooled[i], self.leave[i])
+                groups[kind] = groups.get(kind, 0) | 1 << i
+            kinds = self.kinds[live] = tuple(groups.values())
+        named = 0
+        for members in kinds:
+            for _ in range(bin(undrawn & members).count("1")):
+                first = members & -members
+                named |= first
+                members ^= first
+        return (j, covered & self.later[j], named)
 
     def values(self, j: int, undrawn: int, covered: int) -> int:
         """The numbers of covered decisions from slot j's stage on (a bit set), with
         slot j drawn: ``undrawn`` left, ``covered`` the events some drawn card covers."""
-        key = (j, undrawn)  # what drawn cards cover follows from which they are
+        key = self._key(j, undrawn, covered)
         found = self.memo.get(key)
         if found is not None:
             return found
