@@ -1,4 +1,4 @@
-"""bench/run.py before and after a change, run side by side: issue 9's "no loss of speed".
+"""bench/run.py before and after a change, run side by side: "no loss of speed".
 
     python bench/before_after.py --baseline /path/to/old-venv/bin/python
     python bench/before_after.py --baseline OLD_PY --rounds 7 --only games --only breakdown

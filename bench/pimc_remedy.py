@@ -1,4 +1,4 @@
-"""Does a remedy for PIMC's weakness help the Schnapsen-family expert (issue 12)?
+"""Does a remedy for PIMC's weakness help the Schnapsen-family expert?
 
     python bench/pimc_remedy.py                   # every row (about 20 minutes of one core)
     python bench/pimc_remedy.py --scale 0.25      # fewer games, wider intervals

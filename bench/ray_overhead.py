@@ -26,7 +26,7 @@ import time
 from typing import Any
 
 import trumpf
-from trumpf.cluster.ray import default_shard
+from trumpf.simulation._cluster import default_shard
 
 SEED = bytes(range(32))
 WORKLOADS = {

@@ -1,4 +1,4 @@
-"""The same run on local threads and on Ray, compared row for row (issue 13's done-when).
+"""The same run on local threads and on Ray, compared row for row (done-when).
 
     pip install ".[ray]" && python bench/ray_same_rows.py                 # 2,000 matches, default budget
     python bench/ray_same_rows.py --games 100000 --samples 4 --budget 5000

@@ -1,4 +1,4 @@
-"""The exact solvers' speed (issue 12), each figure beside its baselines.
+"""The exact solvers' speed, each figure beside its baselines.
 
     python bench/solver.py            # everything (a few minutes)
     python bench/solver.py --quick    # fewer positions

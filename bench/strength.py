@@ -1,4 +1,4 @@
-"""How strong the built-in players are (issue 12): the README's strength table.
+"""How strong the built-in players are: the README's strength table.
 
     python bench/strength.py                 # every pair at full size (about 90 minutes on 2 cores)
     python bench/strength.py --scale 0.25    # fewer games, wider intervals

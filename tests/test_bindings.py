@@ -61,7 +61,7 @@ def test_the_unbound_methods_check_their_self(cls: Any, table: Any, error: type[
 
 @pytest.mark.parametrize("cls", [schnapsen.Deal, schnapsen.Match, durak.Game])
 def test_an_uninitialised_object_is_refused_not_crashed(cls: Any) -> None:
-    # Issue 9: every member of an object made by __new__ refuses with Error
+    # Every member of an object made by __new__ refuses with Error
     # not_built (tests/test_crash_regressions.py covers all of them).
     bare = cls.__new__(cls)
     seat = 1 if cls is durak.Game else "p1"

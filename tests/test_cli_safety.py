@@ -104,24 +104,29 @@ def test_output_files_are_checked_before_the_work(folders: dict[str, str], where
 
 
 def _replay_files(tmp_path: Path) -> dict[str, tuple[bytes, str]]:
-    honest = {"game": "schnapsen", "kind": "match", "seed": SEED, "moves": []}
+    # What from_log says of each: the replay judges a log by calling it.
+    honest = {"game": "schnapsen", "kind": "match", "seed": SEED, "dealer": "p1", "moves": []}
     return {
-        "long-number": (b'{"game": "durak", "number": ' + b"1" * 5001 + b"}", "number too long"),
+        "long-number": (b'{"game": "durak", "number": ' + b"1" * 5001 + b"}", "not JSON"),
         "deep": (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
         "not-utf8": (b'{"game": "\xff"}', "not UTF-8 text (byte 10)"),
         "not-json": (b"{", "not JSON"),
-        "a-list": (b"[]", "a log is a JSON object"),
+        "a-list": (b"[]", "bad_log (a log is a dict or its JSON text, not a list)"),
         "unknown-kind": (
             json.dumps({**honest, "kind": "tournament"}).encode(),
-            "unknown kind 'tournament' for schnapsen",
+            "bad_log (this log is a 'tournament' log, not a 'match' log)",
         ),
-        "wrong-game": (json.dumps({**honest, "kind": "game"}).encode(), "unknown kind 'game'"),
-        "unknown-game": (json.dumps({**honest, "game": "chess"}).encode(), "unknown game 'chess'"),
+        "wrong-game": (json.dumps({**honest, "kind": "game"}).encode(), "a 'game' log"),
+        "unknown-game": (
+            json.dumps({**honest, "game": "chess"}).encode(),
+            "bad_log (this log's game is 'chess'",
+        ),
+        "game-a-list": (json.dumps({**honest, "game": ["schnapsen"]}).encode(), "a list"),
         "bad-number": (
             json.dumps({**honest, "kind": "deal", "number": 10**30}).encode(),
-            "the log's deal is refused",
+            "the log is refused: bad_deal",
         ),
-        "moves-not-a-list": (json.dumps({**honest, "moves": 5}).encode(), "not a list"),
+        "moves-not-a-list": (json.dumps({**honest, "moves": 5}).encode(), "not_legal"),
         "durak-moves-as-schnapsen": (
             json.dumps({**honest, "moves": [{"seat": 1, "kind": "attack", "card": 5}]}).encode(),
             "move 1 (",
@@ -137,7 +142,7 @@ def test_hostile_logs_are_one_line(tmp_path: Path) -> None:
         assert line.startswith(f"trumpf: error: cannot replay {path}: "), name
         assert says in line, (name, line)
     assert "No such file" in refused(cli("replay", str(tmp_path / "none.json")))
-    assert "Is a directory" in refused(cli("replay", str(tmp_path)))
+    assert "is a folder, not a regular file" in refused(cli("replay", str(tmp_path)))
     played = tmp_path / "played.json"
     assert cli("play", "durak", "--mode", "watch", "--seed", SEED, "--save", str(played)).stdout
     wrong_seat = refused(cli("replay", str(played), "--seat", "p1"))

@@ -1,4 +1,4 @@
-"""Every crash of issue 9 ("The process can be killed from Python"), as a regression test.
+"""Every crash found by hostile calls from Python, as a regression test.
 
 Each reproducer runs in its own interpreter (``subprocess.run``), so a
 segfault or an abort fails that test and not the test run. The child prints

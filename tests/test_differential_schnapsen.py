@@ -46,7 +46,7 @@ def step_both(pair: tuple[Any, Any], seat: Any, move: Any) -> None:
 def logs_cross_over(pair: tuple[Any, Any]) -> None:
     """Each implementation's move log, through JSON, rebuilds the same game on the other.
 
-    Both write their logs with trumpf._log, "rules" included, so they match whole.
+    Both write their logs with trumpf.logs, "rules" included, so they match whole.
     """
     core_log, oracle_log = pair[0].to_log(), pair[1].to_log()
     assert core_log == oracle_log
@@ -104,7 +104,7 @@ seeds = st.binary(min_size=32, max_size=32)
 
 @st.composite
 def variants(draw: st.DrawFn) -> Any:
-    """A variant value: a game, the preset, or a game with random house rules (issue 10)."""
+    """A variant value: a game, the preset, or a game with random house rules."""
     game = draw(st.sampled_from(["schnapsen", "sixtysix"]))
     form = draw(st.sampled_from(["name", "preset", "house"]))
     if form == "name":

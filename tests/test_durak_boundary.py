@@ -1,6 +1,6 @@
-"""Durak's boundary survives hostile input, and the core and the oracle agree on it (issue 9).
+"""Durak's boundary survives hostile input, and the core and the oracle agree on it.
 
-Each hostile reproducer of issue 9 runs in a subprocess, once on the C++ core
+Each hostile reproducer runs in a subprocess, once on the C++ core
 and once on the oracle: a crash fails that one test instead of killing pytest,
 and the two runs must print the same result. The tables below then drive every
 public function, constructor and classmethod of ``trumpf.durak`` and
@@ -302,7 +302,7 @@ def _run(module: str, name: str) -> str:
 
 @pytest.mark.parametrize("name", sorted(REPRODUCERS))
 def test_hostile_reproducer_survives_and_agrees(name: str) -> None:
-    """Each of issue 9's Durak crashes, in its own process, on both implementations."""
+    """Each of Durak crashes, in its own process, on both implementations."""
     outputs = [_run(module, name) for module in IMPLEMENTATIONS]
     assert outputs[0] == outputs[1], f"core and oracle differ:\n{outputs[0]}\n{outputs[1]}"
 
@@ -338,7 +338,7 @@ def test_hostile_reproducer_survives_on_the_core(name: str) -> None:
     _run("trumpf.durak", name)
 
 
-# ---------------------------------------------------------------- the divergences of issue 9
+# ---------------------------------------------------------------- the divergences found
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)

@@ -1,4 +1,4 @@
-"""The expert and perfect players (issue 12): legal, replayable, reproducible, strong.
+"""The expert and perfect players: legal, replayable, reproducible, strong.
 
 That the expert never reads hidden information is a property of the engine
 (players/players.hpp cuts a position down to the seat's InfoSet before the

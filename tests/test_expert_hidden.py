@@ -1,4 +1,4 @@
-"""The expert never reads hidden cards, through the Python API (issue 12).
+"""The expert never reads hidden cards, through the Python API.
 
 A property over random phase-2 positions: the position, and a twin of it
 with the other hand and the talon dealt again (one of the worlds the seat

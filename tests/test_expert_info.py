@@ -1,4 +1,4 @@
-"""Expert.choose(info) (issue 12): the expert's move from an info dict alone.
+"""Expert.choose(info): the expert's move from an info dict alone.
 
 The info a table gives a seat (Deal.info, Match.info, Game.info), e.g. one
 a game server sent a client, is read back into the engine's InfoSet

@@ -1,4 +1,4 @@
-"""The house rules of issue 10, on any implementation of the Schnapsen family.
+"""The house rules (docs/rules/house-rules.md), on any implementation of the Schnapsen family.
 
 Every test takes ``game``: the oracle (``trumpf.reference.schnapsen``) or the
 C++-backed package (``trumpf.schnapsen``). Positions are found by playing
@@ -654,7 +654,7 @@ def closer_value(deal: Any, result: dict[str, Any]) -> int:
 
 
 def reference_value(deal: Any, result: dict[str, Any]) -> int:
-    """The reference's payout to the closer's opponent (REFERENCE.md)."""
+    """The reference's payout to the closer's opponent (docs/rules/schnapsen.md, docs/rules/sixtysix.md)."""
     if result["how"] == "beat_closer" and deal.variant == "sixtysix":
         return 2
     had_trick = deal.close_state[other(result["closed_by"])]["tricks"] > 0

@@ -1,4 +1,4 @@
-"""House rules everywhere a variant goes: the simulator, the terminal and replay (issue 10)."""
+"""House rules everywhere a variant goes: the simulator, the terminal and replay."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``info(seat)``: everything a seat can know, and nothing else (issue 11, item 1).
+"""``info(seat)``: everything a seat can know, and nothing else (item 1).
 
 Run on both implementations (the oracle, and the C++ core once it has
 ``info``), through the public API only, against the contract's section

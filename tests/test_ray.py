@@ -9,6 +9,7 @@ stopped here, by its process id.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -295,3 +296,88 @@ def test_the_command_line_refuses_a_cluster_without_the_cpus(
     assert proc.returncode == 2 and out == ""
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("trumpf: error: the Ray cluster cannot play")
+
+
+@pytest.fixture
+def impostor(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A TCP listener on the loopback that is not Ray: it accepts, says ``request.param``, and waits.
+
+    Its connections are held open (so a client waits on them, as on a server
+    that hangs) until the test ends; the thread stops itself then.
+    """
+    reply: bytes = request.param
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    stop = threading.Event()
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            held.append(conn)
+            with contextlib.suppress(OSError):
+                conn.sendall(reply)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join(timeout=5)
+        for conn in held:
+            conn.close()
+        server.close()
+
+
+NOT_RAY = [
+    pytest.param(b"", id="silent"),
+    pytest.param(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", id="http1"),
+    pytest.param(bytes(range(256)) * 8, id="garbage"),
+]
+
+
+def _within(proc: subprocess.Popen[str], seconds: float) -> tuple[str, str]:
+    """The output of ``proc``, which must end by itself within ``seconds``: a hang fails."""
+    try:
+        return proc.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()  # the child started above, by its own handle
+        proc.communicate()
+        pytest.fail(f"still running after {seconds} s: it hangs where nothing Ray-like answers")
+
+
+@pytest.mark.parametrize("impostor", NOT_RAY, indirect=True)
+def test_the_command_line_refuses_an_address_where_nothing_ray_like_answers(
+    impostor: str,
+) -> None:
+    # The requirement is 15 seconds; the guard is looser, for a loaded machine.
+    out, err = _within(cli("schnapsen", "--games", "10", "--ray", impostor), 60)
+    lines = err.splitlines()
+    assert out == "" and len(lines) == 1, err
+    assert lines[0].startswith(f"trumpf: error: nothing Ray-like answers at {impostor}")
+
+
+@pytest.mark.parametrize("impostor", NOT_RAY[:1], indirect=True)
+def test_simulate_refuses_an_address_where_nothing_ray_like_answers(impostor: str) -> None:
+    code = (
+        "import sys, trumpf\n"
+        "try:\n"
+        f"    trumpf.simulate('schnapsen', games=10, cluster='ray', address={impostor!r})\n"
+        "except trumpf.simulation.ClusterError as e:\n"
+        "    print(e.code)\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **RAY_ENV},
+    )
+    out, err = _within(proc, 60)
+    assert out == "no_cluster\n", err

@@ -13,6 +13,7 @@ and outcome-sampling MCCFR run on the games.
 
 from __future__ import annotations
 
+import base64
 import json
 import pickle
 import random
@@ -162,6 +163,104 @@ def test_serialisation_and_pickling_give_the_same_state() -> None:
         assert copy.observation_tensor(1) == state.observation_tensor(1)
         assert copy.information_state_string(0) == state.information_state_string(0)
     assert str(game2) == str(game)
+
+
+def dealt(name: str, seed: bytes, moves: int, dealer: int | None = 0) -> tuple[Any, Any]:
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    deal(state, seed, None if name == "trumpf_durak" else dealer)
+    for _ in range(moves):
+        state.apply_action(state.legal_actions()[0])
+    return game, state
+
+
+def restored(text: str) -> Any:
+    return pyspiel.deserialize_game_and_state(text)[1]
+
+
+def refused(text: str) -> tos.OpenSpielError:
+    with pytest.raises(tos.OpenSpielError) as err:
+        restored(text)
+    # trumpf's Error, with its code, and OpenSpiel's own error type.
+    assert isinstance(err.value, Error) and isinstance(err.value, pyspiel.SpielError)
+    assert err.value.code == "bad_history"
+    return err.value
+
+
+def with_line(text: str, tag: str, value: str) -> str:
+    return "\n".join(tag + value if line.startswith(tag) else line for line in text.split("\n"))
+
+
+def line_of(text: str, tag: str) -> str:
+    return next(line for line in text.split("\n") if line.startswith(tag))[len(tag) :]
+
+
+def test_a_text_with_an_illegal_move_appended_is_refused() -> None:
+    game, state = dealt("trumpf_schnapsen", bytes(range(32)), 3)
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert restored(text).history() == state.history()
+    illegal = next(a for a in range(40) if a not in state.legal_actions())
+    history = line_of(text, "history=") + f",{state.current_player()}:{illegal}"
+    tampered = with_line(text, "history=", history)
+    refused(tampered)
+    refused(with_line(tampered, "move_number=", str(state.move_number() + 1)))
+    # The history's players are checked too, and move_number against it.
+    legal = state.legal_actions()[0]
+    refused(with_line(text, "history=", history.rsplit(",", 1)[0] + f",7:{legal}"))
+    refused(with_line(text, "move_number=", "3"))
+
+
+def test_a_durak_game_holding_a_schnapsen_state_is_refused() -> None:
+    durak_game, durak_state = dealt("trumpf_durak", bytes(32), 0)
+    game, state = dealt("trumpf_schnapsen", bytes(32), 2)
+    durak_text = pyspiel.serialize_game_and_state(durak_game, durak_state)
+    text = pyspiel.serialize_game_and_state(game, state)
+    refused(durak_text.split("[State]")[0] + "[State]" + text.split("[State]")[1])
+
+
+def test_a_table_from_another_seed_is_refused_and_the_history_is_the_state() -> None:
+    game, state = dealt("trumpf_sixtysix", bytes(32), 4)
+    other_game, other = dealt("trumpf_sixtysix", bytes([7] * 32), 4)
+    text = pyspiel.serialize_game_and_state(game, state)
+    other_text = pyspiel.serialize_game_and_state(other_game, other)
+    # The Python part says nothing but "replay": one seed's history with
+    # another's Python part is the first seed's state, table and all.
+    mixed = with_line(text, "__dict__=", line_of(other_text, "__dict__="))
+    back = restored(mixed)
+    assert back.table.to_log() == state.table.to_log() and str(back) == str(state)
+    # A Python part that carries a table of its own (as a text of another
+    # seed could) is refused: the table is what the history plays.
+    forged = {"_pos": state._pos, "table": other.table}
+    blob = base64.b64encode(pickle.dumps(forged)).decode()
+    refused(with_line(text, "__dict__=", blob))
+    # With no Python part at all the state is still the history's.
+    empty = base64.b64encode(pickle.dumps({})).decode()
+    bare = restored(with_line(text, "__dict__=", empty))
+    assert str(bare) == str(state) and bare.legal_actions() == state.legal_actions()
+
+
+def test_a_pickled_state_is_replayed() -> None:
+    game, state = dealt("trumpf_schnapsen(match=True)", bytes(range(32)), 5, dealer=1)
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(state, protocol=protocol))
+        assert str(back) == str(state) and back.history() == state.history()
+        assert pickle.loads(pickle.dumps(game, protocol=protocol)).to_string() == str(game)
+    _, history = state.__reduce__()[1]
+    illegal = next(a for a in range(40) if a not in state.legal_actions())
+    with pytest.raises(tos.OpenSpielError) as err:
+        state.__reduce__()[0](str(game), [*history, illegal])
+    assert err.value.code == "bad_history"
+    with pytest.raises(tos.OpenSpielError) as err:
+        state.__reduce__()[0]("tic_tac_toe()", [])
+    assert err.value.code == "bad_game"
+
+
+def test_the_parameters_are_checked_when_a_game_is_made_directly() -> None:
+    for params in ({"match": 1}, {"match": "yes"}, {"rules": None}, {"dealer": 2}, {"x": 1}):
+        with pytest.raises(Error):
+            tos.SchnapsenGame(params)
+    with pytest.raises(Error):
+        tos.DurakGame({"rules": "durak"})
 
 
 def test_deals_alike_for_player_0_look_alike_to_it() -> None:

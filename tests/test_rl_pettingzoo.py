@@ -114,6 +114,70 @@ def test_illegal_raise_refuses_and_changes_nothing() -> None:
     assert (before["observation"] == after["observation"]).all()
 
 
+NOT_ACTIONS = [8.7, 8.0, float("nan"), None, True, "3", np.float64(2.0), np.array([1]), -1, 40]
+
+
+def snapshot(env: Any) -> Any:
+    raw = env.unwrapped
+    observed = {a: raw.observe(a) for a in tpz.AGENTS}
+    return (
+        raw.agent_selection,
+        dict(raw.rewards),
+        dict(raw._cumulative_rewards),
+        dict(raw.terminations),
+        {a: raw.infos[a] for a in raw.agents},
+        {a: (o["observation"].tolist(), o["action_mask"].tolist()) for a, o in observed.items()},
+        raw._single.actions[:],
+    )
+
+
+@pytest.mark.parametrize("bad", NOT_ACTIONS, ids=repr)
+@pytest.mark.parametrize("illegal", ["terminate", "raise"])
+def test_a_value_that_is_no_action_is_refused_and_changes_nothing(bad: Any, illegal: str) -> None:
+    env = tpz.env(game="schnapsen-match", illegal=illegal)
+    env.reset(seed=3)
+    iterator = iter(env.agent_iter())
+    next(iterator)
+    before = snapshot(env)
+    with pytest.raises(Error) as err:
+        env.step(bad)
+    assert err.value.code == "bad_action"
+    assert snapshot(env) == before
+    with pytest.raises(AssertionError, match="step"):
+        next(iterator)  # the refused call was no step: the loop still waits for one
+    obs, *_ = env.last()
+    env.step(int(obs["action_mask"].argmax()))
+    next(iterator)
+
+
+def test_an_integral_numpy_value_is_an_action() -> None:
+    env, twin = tpz.env(game="durak"), tpz.env(game="durak")
+    env.reset(seed=np.int32(2))
+    twin.reset(seed=2)
+    kinds = (np.int64, np.uint8, lambda a: np.array(a, np.int16), int)
+    for k in range(20):
+        obs, *_ = env.last()
+        action = int(obs["action_mask"].argmax())
+        env.step(kinds[k % len(kinds)](action))
+        twin.step(action)
+        assert snapshot(env) == snapshot(twin)
+
+
+def test_an_agent_that_is_done_takes_none_only() -> None:
+    env = tpz.env(game="sixtysix")
+    env.reset(seed=4)
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))  # illegal: the game ends
+    before = snapshot(env)
+    for bad in (0, 3, np.int64(1)):
+        with pytest.raises(Error) as err:  # a ValueError, as PettingZoo's own check raises
+            env.step(bad)
+        assert err.value.code == "bad_action"
+        assert snapshot(env) == before
+    env.step(None)
+    assert len(env.agents) == 1
+
+
 def test_order_is_enforced() -> None:
     env = tpz.env(game="schnapsen")
     with pytest.raises(AttributeError):

@@ -1,4 +1,4 @@
-"""The rules the seed document calls out, checked on real positions of either implementation.
+"""The rules docs/rules/durak.md calls out, checked on real positions of either implementation.
 
 Positions are found by letting the oracle's bots play (``durak_support.playouts``)
 and by searching seeds; each test replays those moves on the implementation under
@@ -696,7 +696,7 @@ def test_card_module(durak: ModuleType) -> None:
     assert [card.power_of(i) for i in range(1, 10)] == list(range(8, -1, -1))
     assert card.name_of(5) == "TS" and card.face_of(5) == "10" and card.face_of(1) == "A"
     assert card.face_of(9) == "6"
-    # Long names are lower case, as the reference writes them (issue 9).
+    # Long names are lower case, as the reference writes them.
     assert card.long_name_of(5) == "ten of spades"
     assert card.long_name_of(36) == "six of clubs"
     assert card.long_name_of(10) == "ace of hearts"

@@ -1,4 +1,4 @@
-"""The rules the seed documents call easy to get wrong, one test each.
+"""The rules docs/rules/schnapsen.md and sixtysix.md call easy to get wrong, one test each.
 
 Positions come from the reference transcripts: a record is replayed through
 the implementation under test up to the moment that matters, and what
@@ -613,7 +613,7 @@ def test_shuffle_vectors(impl: ModuleType) -> None:
 
 
 def _order_by_hand(variant: str, seed: bytes, number: int) -> list[int]:
-    """The shuffle as REFERENCE.md states it, written out again here."""
+    """The shuffle as docs/rules/index.md states it, written out again here."""
     pack = [c for c in range(1, 25) if variant == "sixtysix" or c % 6 != 0]
     words: list[int] = []
     counter = 0
@@ -734,7 +734,7 @@ def test_cards(impl: ModuleType) -> None:
         assert c.id_of(c.name_of(card).lower()) == card
     assert c.name_of(1) == "AS" and c.name_of(24) == "9C" and c.name_of(7) == "AH"
     assert c.id_of("TD") == c.id_of("10D") == c.id_of("td") == 14
-    # Long names are lower case, as the reference writes them (issue 9).
+    # Long names are lower case, as the reference writes them.
     assert c.long_name_of(14) == "ten of diamonds"
     assert c.long_name_of(24) == "nine of clubs"
     assert c.long_name_of(1) == "ace of spades"

@@ -1,4 +1,4 @@
-"""The solver is exact (issue 12): the C++ solvers agree with plain minimax in the oracle.
+"""The solver is exact: the C++ solvers agree with plain minimax in the oracle.
 
 Random positions small enough for the oracle's minimax (a few cards left once
 the talon is closed or gone; a few cards left in a Durak endgame), reached by

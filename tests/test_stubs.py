@@ -7,6 +7,7 @@ express, each entry with its reason.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -30,6 +31,17 @@ def test_stubs_match_the_compiled_core(tmp_path: object) -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-1000:]
+
+
+def test_the_allowlist_names_each_entry() -> None:
+    # A pattern such as ``trumpf._core.schnapsen.[A-Za-z]+`` would hide every
+    # class's mismatch; each entry names one object, its dots escaped.
+    named = re.compile(r"^trumpf(\\\.[A-Za-z_][A-Za-z0-9_]*)+$")
+    with open(os.path.join(HERE, "stubtest-allowlist.txt"), encoding="utf-8") as f:
+        entries = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+    assert entries
+    assert [e for e in entries if not named.match(e)] == []
+    assert not named.match(r"trumpf\._core\.durak\.[A-Za-z]+$")
 
 
 def test_the_types_import_without_the_core() -> None:

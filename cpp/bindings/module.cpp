@@ -8,6 +8,9 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "trumpf's C++ core: Schnapsen, Sixty-Six and Podkidnoy Durak.";
   trumpf::bindings::register_errors(m);
   trumpf::bindings::register_common(m);
+  auto tables =
+      m.def_submodule("tables", "The engine's tables: error codes, players, games, limits.");
+  trumpf::bindings::register_tables(tables);
   auto schnapsen = m.def_submodule("schnapsen", "Schnapsen and Sixty-Six: deals, matches, bots.");
   trumpf::bindings::register_schnapsen(schnapsen);
   auto durak = m.def_submodule("durak", "Two-seat Podkidnoy Durak: the game and its bots.");

@@ -14,6 +14,7 @@ void register_durak(pybind11::module_& m);
 void register_sim(pybind11::module_& m);
 void register_rl(pybind11::module_& m);
 void register_players(pybind11::module_& m);
+void register_tables(pybind11::module_& m);
 
 // A copy of the engine state inside a bound Deal or Match (the current deal),
 // or a Durak Game; Error bad_game for anything else. A copy, so nothing

@@ -6,6 +6,7 @@ target_sources(_core PRIVATE
   cpp/bindings/common/register_common.cpp
   cpp/bindings/common/register_expert.cpp
   cpp/bindings/common/register_players.cpp
+  cpp/bindings/common/register_tables.cpp
   cpp/bindings/schnapsen/convert_in.cpp
   cpp/bindings/schnapsen/convert_out.cpp
   cpp/bindings/schnapsen/rules.cpp

@@ -1,5 +1,5 @@
 // A number's decimal digits, written into a caller's buffer: the text of
-// the seeds' messages ("schnapsen:deal:<number>:<counter>", "match:<n>",
+// the shuffle's messages ("schnapsen:deal:<number>:<counter>", "match:<n>",
 // "env:<i>", "<g>:1"). Written out rather than formatted (std::to_chars
 // would do, std::to_string allocates past 15 characters) because dealing
 // and seeding run at every episode's start.

@@ -1,4 +1,4 @@
-// The reference engines' seeded shuffle (REFERENCE.md, "The shuffle").
+// The reference engines' seeded shuffle (docs/rules/index.md, "The shuffle").
 //
 // Words come from SHA-256 over `seed || "<prefix>:<number>:<counter>"`, eight
 // big-endian words a digest; Fisher-Yates runs from the back with rejection

@@ -14,8 +14,10 @@
 // trumpf/reference/_stream.py.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 #include "common/sha256.hpp"
 
@@ -52,6 +54,29 @@ class Stream {
     if ((s_[0] | s_[1] | s_[2] | s_[3]) == 0) s_[0] = 1;  // xoshiro's one forbidden state
   }
 
+  // The generator's state as 32 bytes, its four words big-endian: a stream
+  // stopped here and resumed by from_state draws on as this one does.
+  std::array<std::uint8_t, 32> state() const noexcept {
+    std::array<std::uint8_t, 32> out{};
+    for (int w = 0; w < 4; ++w)
+      for (int b = 0; b < 8; ++b) out[8 * w + b] = std::uint8_t(s_[w] >> (56 - 8 * b));
+    return out;
+  }
+  // The stream whose state() is `state`; none for the all-zero state, which
+  // no stream reaches (xoshiro's forbidden state would draw 0 for ever).
+  static std::optional<Stream> from_state(const std::array<std::uint8_t, 32>& state) noexcept {
+    Stream stream;
+    std::uint64_t any = 0;
+    for (int w = 0; w < 4; ++w) {
+      std::uint64_t v = 0;
+      for (int b = 0; b < 8; ++b) v = (v << 8) | state[8 * w + b];
+      stream.s_[w] = v;
+      any |= v;
+    }
+    if (any == 0) return std::nullopt;
+    return stream;
+  }
+
   std::uint64_t next() noexcept {
     const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
     const std::uint64_t t = s_[1] << 17;
@@ -79,6 +104,7 @@ class Stream {
   }
 
  private:
+  Stream() noexcept : s_{0, 0, 0, 0} {}
   static std::uint64_t splitmix64(std::uint64_t& z) noexcept {
     std::uint64_t r = (z += 0x9E3779B97F4A7C15ULL);
     r = (r ^ (r >> 30)) * 0xBF58476D1CE4E5B9ULL;

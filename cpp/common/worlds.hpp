@@ -52,6 +52,15 @@ struct World {
   Card talon[kMaxCards];  // face-down talon, in draw order
 };
 
+// Whether the split fits the arrays its worlds are dealt into: each_world
+// and any_world deal no world of one that does not (hidden_of never makes
+// one; a check here costs nothing next to a world's search).
+template <class Card>
+bool fits(const Split<Card>& s) noexcept {
+  return s.need >= 0 && s.face_down >= 0 && s.n_allowed >= s.need && s.n_unseen >= s.n_allowed &&
+         s.n_unseen <= kMaxCards && s.need + s.face_down == s.n_unseen;
+}
+
 // How many worlds there are, or `cap` + 1 when more.
 template <class Card>
 std::uint64_t count(const Split<Card>& s, std::uint64_t cap) noexcept {
@@ -149,6 +158,7 @@ inline Stream stream_of(std::uint64_t seed, std::uint64_t decision) noexcept {
 // `stream` until visit returns false. Returns whether it enumerated.
 template <class Card, class Visit>
 bool each_world(const Split<Card>& s, std::uint32_t samples, Stream& stream, Visit visit) noexcept {
+  if (!fits(s)) return false;  // no world: visit is never called
   if (count(s, samples) <= samples) {
     enumerate(s, visit);
     return true;

@@ -1,4 +1,4 @@
-// The reference Durak bot (Game::Durak::Bot): the level it plays, the word
+// The reference Durak bot (docs/rules/durak.md, "The reference bots"): the level it plays, the word
 // its level 1 draws, and its choice from a seat's view or a whole position.
 //
 //   int level = clamp_level(asked);                  // Bot(level=asked): 1..3

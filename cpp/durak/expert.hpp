@@ -1,4 +1,4 @@
-// The Durak expert bot (issue 12): Monte Carlo over the worlds of the seat's
+// The Durak expert bot: Monte Carlo over the worlds of the seat's
 // information set, and the all-seeing `perfect`.
 //
 //   Expert expert;                                   // owns a solver: one a thread
@@ -40,7 +40,7 @@
 namespace trumpf::durak {
 
 // The defaults were measured against bot3 and the older 64 worlds of one
-// noiseless rollout (README, "Strength (issue 12)").
+// noiseless rollout (README, "Strength").
 struct ExpertOptions {
   std::uint32_t samples = 128;     // worlds a decision, at most
   std::uint64_t budget = 200'000;  // work units a decision, at most (about a world more)

@@ -1,4 +1,4 @@
-// Game::Durak as a value: the position, legal moves and apply.
+// Two-seat Podkidnoy Durak (docs/rules/durak.md) as a value: the position, legal moves and apply.
 //
 // ---------------------------------------------------------------------------
 // The C++ API (for the batch simulator and anything else that plays fast)

@@ -82,8 +82,8 @@ InfoSet info_set(const GameState& s, const Shown& shown, int seat) noexcept {
   return i;
 }
 
-const char* info_complete(InfoSet& i, const Play* played, std::size_t n_played,
-                          const Move* legal, int n_legal) {
+const char* info_complete(InfoSet& i, const Play* played, std::size_t n_played, const Move* legal,
+                          int n_legal) {
   if (i.seat != 1 && i.seat != 2) return "the seat is not 1 or 2";
   if (i.trump < 0 || i.trump > 3 || !valid_card(i.trump_card) || suit_of(i.trump_card) != i.trump)
     return "the trump card is not of the trump suit";

@@ -1,4 +1,4 @@
-// A seat's information set in Durak (issue 11; docs/api-contract.md,
+// A seat's information set in Durak (docs/api-contract.md,
 // "Information sets"): everything that seat can know, and nothing else.
 //
 //   Shown shown{};                                   // a fresh deal has shown nothing

@@ -76,9 +76,9 @@ class Solver {
         for (std::size_t i = 0; i < k; ++i) steps_before += steps[i].kind != StepKind::kPlay;
         for (int r = 0; r < 8; ++r) {
           const Card turn_up = Card(told_.trump * 9 + r + 1);
-          const auto key = std::make_tuple(seat, int(turn_up), steps_before,
-                                           k == steps.size() ? tick : -1,
-                                           plays_before(turn_up, tick), plays_before(six_, tick));
+          const auto key =
+              std::make_tuple(seat, int(turn_up), steps_before, k == steps.size() ? tick : -1,
+                              plays_before(turn_up, tick), plays_before(six_, tick));
           if (!seen.insert(key).second) continue;
           out.push_back(Swap{seat, tick, turn_up});
         }
@@ -118,8 +118,8 @@ class Solver {
     const int first = told_.n_played ? told_.played[0].seat : told_.bout.attacker;
     for (int low1 = 0; low1 <= reach::kNoTrump; ++low1)
       for (int low2 = 0; low2 <= reach::kNoTrump; ++low2) {
-        const bool fits = first == 1 ? low1 < low2 || (low1 == reach::kNoTrump && low2 == low1)
-                                     : low2 < low1;
+        const bool fits =
+            first == 1 ? low1 < low2 || (low1 == reach::kNoTrump && low2 == low1) : low2 < low1;
         if (!fits) continue;
         for (int v1 = 0; v1 <= want && v1 <= reach::kMaxDecisions; ++v1)
           if (got[0][low1].test(std::size_t(v1)) && want - v1 <= reach::kMaxDecisions &&

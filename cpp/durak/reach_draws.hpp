@@ -29,8 +29,8 @@
 
 namespace trumpf::durak::reach {
 
-constexpr int kMaxEvents = 128;     // decisions a seat's draws decide, at most
-constexpr int kMaxDecisions = 255;  // decisions of a seat, at most
+constexpr int kMaxEvents = 128;                 // decisions a seat's draws decide, at most
+constexpr int kMaxDecisions = 255;              // decisions of a seat, at most
 constexpr std::uint64_t kMaxStates = 1u << 18;  // states of one seat's search
 constexpr int kNoTrump = 9;                     // "no trump dealt": above every power
 
@@ -38,9 +38,9 @@ using Events = std::bitset<kMaxEvents>;
 using Values = std::bitset<kMaxDecisions + 1>;  // bit v: v events possible
 
 struct SeatPlan {
-  std::vector<std::pair<int, int>> slots;   // (tick, cards drawn), the deal first
-  std::vector<std::pair<Card, int>> cards;  // (card, leave): all drawn before leaving
-  std::vector<Card> pool;                   // cards that fill the slots left
+  std::vector<std::pair<int, int>> slots;     // (tick, cards drawn), the deal first
+  std::vector<std::pair<Card, int>> cards;    // (card, leave): all drawn before leaving
+  std::vector<Card> pool;                     // cards that fill the slots left
   std::vector<std::pair<int, Cards>> events;  // (tick, options) decided by the draws
   int fixed = 0;                              // decisions that are events whatever is drawn
   int trump = 0;

@@ -10,7 +10,8 @@ namespace {
 
 Cards rank_cards_of(const BoutRec& b) noexcept {
   std::uint16_t ranks = 0;
-  for (int i = 0; i < b.n_att; ++i) ranks = std::uint16_t(ranks | 1u << rank_index_of(b.attacks[i]));
+  for (int i = 0; i < b.n_att; ++i)
+    ranks = std::uint16_t(ranks | 1u << rank_index_of(b.attacks[i]));
   for (int i = 0; i < b.n_beat; ++i) ranks = std::uint16_t(ranks | 1u << rank_index_of(b.beats[i]));
   return cards_of_ranks(ranks);
 }

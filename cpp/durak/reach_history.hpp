@@ -67,9 +67,9 @@ struct Step {
   Cards options = 0;
   Cards held = 0;
   std::uint8_t talon = 0;
-  bool taken = false;                // end
-  std::uint8_t drawn[2] = {0, 0};    // end: the refill's cards, seat 1 and 2
-  std::uint8_t last = 0;             // end: the seat that drew the turn-up
+  bool taken = false;              // end
+  std::uint8_t drawn[2] = {0, 0};  // end: the refill's cards, seat 1 and 2
+  std::uint8_t last = 0;           // end: the seat that drew the turn-up
 };
 
 struct BoutRec {
@@ -87,7 +87,8 @@ struct History {
   int talon = 24;
   std::vector<BoutRec> bouts;
   std::vector<Step> steps;
-  std::int8_t where[kPackSize + 1];  // a played card: 1/2 a seat, 0 the table, -1 the heap; -2 never
+  std::int8_t
+      where[kPackSize + 1];  // a played card: 1/2 a seat, 0 the table, -1 the heap; -2 never
   std::uint8_t first_seat[kPackSize + 1];
   int first_step[kPackSize + 1];
   History() noexcept;

@@ -1,4 +1,4 @@
-// How the Durak expert values a position it cannot solve (issue 12): it
+// How the Durak expert values a position it cannot solve: it
 // plays the position out and scores the finished game for one seat.
 //
 //   Stream noise = ...;  std::uint64_t moves = 0;

@@ -1,6 +1,6 @@
-// Game::Durak::Search: the reference bots' cost of a card and their choice,
-// from what one seat can see. The bots themselves (level, word, a choice from
-// a seat's view or a whole position) are in "durak/bot.hpp".
+// The reference bots' cost of a card and their choice, from what one seat
+// can see (docs/rules/durak.md, "The reference bots"). The bots themselves (level, word, a choice
+// from a seat's view or a whole position) are in "durak/bot.hpp".
 #pragma once
 
 #include <cstdint>

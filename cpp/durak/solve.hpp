@@ -1,7 +1,6 @@
-// The exact solver of a Durak position with every card known (issue 12,
-// "Exact solvers"): meant for the endgame, once the talon is empty and both
-// hands are known to both seats, but any position whose talon order is known
-// is searched the same way.
+// The exact solver of a Durak position with every card known: meant for the endgame, once the talon
+// is empty and both hands are known to both seats, but any position whose talon order is known is
+// searched the same way.
 //
 //   #include "durak/solve.hpp"
 //   Solver solver;                              // owns its table: one a thread

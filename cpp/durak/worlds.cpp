@@ -47,8 +47,8 @@ bool game_of(const InfoSet& info, const World& world, GameState& s) noexcept {
   if (me != 1 && me != 2) return false;
   const int need = info.counts[o - 1] - count_of(info.known);
   const int face_down = info.talon - (info.turn_up_left ? 1 : 0);
-  if (need < 0 || need > worlds::kMaxCards || info.talon < 0 || info.talon > 24 ||
-      face_down < 0 || face_down > 23 || !valid_card(info.trump_card))
+  if (need < 0 || need > worlds::kMaxCards || info.talon < 0 || info.talon > 24 || face_down < 0 ||
+      face_down > 23 || !valid_card(info.trump_card))
     return false;
   s = GameState{};
   Cards theirs = info.known;

@@ -1,4 +1,4 @@
-// The Durak deals a seat cannot tell from the one it sits in (issue 12):
+// The Durak deals a seat cannot tell from the one it sits in:
 // the other hand's unknown cards and the face-down talon's order, dealt
 // again from nothing but the seat's InfoSet. The same scheme as the
 // Schnapsen family's (schnapsen/worlds.hpp), over Durak's card sets:

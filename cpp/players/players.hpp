@@ -1,4 +1,4 @@
-// The one table of players (issue 12): every player the simulator, the
+// The one table of players: every player the simulator, the
 // VectorEnv and the bindings know, by name, and the one choose of each
 // family. A player a later issue adds is one more row of kPlayers and one
 // more case in each choose_*.
@@ -40,7 +40,7 @@ constexpr Row kPlayers[] = {
     {"bot2", Player::kBot2, true, true, true, "the reference bot, level 2"},
     {"bot3", Player::kBot3, false, true, true, "the reference Durak bot, level 3"},
     {"expert", Player::kExpert, true, true, true,
-     "Monte Carlo over its information set, solving what it can (issue 12)"},
+     "Monte Carlo over its information set, solving what it can"},
     {"perfect", Player::kPerfect, true, true, false,
      "sees every card (the other hand, the talon): a ceiling, not a fair player"},
 };

@@ -1,4 +1,4 @@
-// The reference bots, levels 1 and 2 (REFERENCE.md "The reference bots").
+// The reference bots, levels 1 and 2 (docs/rules/schnapsen.md, "The reference bots").
 //
 //   Move m = bot_choose(deal_state, seat, level);  // kind INVALID: nothing to do
 //

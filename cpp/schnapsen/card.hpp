@@ -1,4 +1,4 @@
-// Schnapsen-family cards (REFERENCE.md "Cards"): ids 1..24, suits S H D C,
+// Schnapsen-family cards (docs/rules/index.md, "Cards"): ids 1..24, suits S H D C,
 // ranks A T K Q J 9 in id order. 0 means "no card".
 #pragma once
 

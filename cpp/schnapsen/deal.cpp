@@ -8,8 +8,13 @@ namespace trumpf::schnapsen {
 
 namespace {
 
+// A hand holds six cards at most: a seventh is never written (no reachable
+// position draws one; a forged one must not write past the hand either).
 inline void add_card(DealState& s, Seat seat, Card c) noexcept {
-  s.hand[seat][s.hand_n[seat]++] = c;
+  const int n = s.hand_n[seat];
+  if (n >= int(sizeof s.hand[0])) return;
+  s.hand[seat][n] = c;
+  s.hand_n[seat] = std::uint8_t(n + 1);
   s.hand_mask[seat] |= bit(c);
 }
 
@@ -27,12 +32,12 @@ inline void remove_card(DealState& s, Seat seat, Card c) noexcept {
   const std::uint64_t x = w ^ (kOnes * c);  // a zero byte where the card is
   const std::uint64_t zero = (x - kOnes) & ~x & kHighs;
   const int i = zero ? __builtin_ctzll(zero) / 8 : 6;
-  if (i < n) {  // bytes i .. n - 2 take the next byte; the rest stay as they were
-    const std::uint64_t moved =
-        ((std::uint64_t(1) << (8 * (n - 1))) - 1) & ~((std::uint64_t(1) << (8 * i)) - 1);
-    w = (w & ~moved) | ((w >> 8) & moved);
-    std::memcpy(h, &w, 6);
-  }
+  if (i >= n) return;  // not in the hand: nothing to remove
+  // Bytes i .. n - 2 take the next byte; the rest stay as they were.
+  const std::uint64_t moved =
+      ((std::uint64_t(1) << (8 * (n - 1))) - 1) & ~((std::uint64_t(1) << (8 * i)) - 1);
+  w = (w & ~moved) | ((w >> 8) & moved);
+  std::memcpy(h, &w, 6);
   s.hand_n[seat] = std::uint8_t(n - 1);
   s.hand_mask[seat] &= ~bit(c);
 }
@@ -75,14 +80,13 @@ void finish(DealState& s, Ending how, Seat by, EventSink* ev) noexcept {
 
 }  // namespace
 
-Code deal_new(DealState& s, const Rules& given, const std::uint8_t seed[32], std::uint64_t number,
-              Seat dealer) noexcept {
-  const Rules rules = given;  // `given` may be s.rules, which the reset below clears
-  if (number < 1) return Code::kBadDeal;
-  if (dealer > 1) return Code::kBadSeat;
+namespace {
+
+// The deal of `order` (the variant's pack, each card once): the non-dealer's
+// hand, the dealer's, the face-down talon and the turn-up last.
+inline void deal_order(DealState& s, const Rules& rules, const Card* order, int n,
+                       std::uint64_t number, Seat dealer) noexcept {
   s = DealState{};
-  Card order[24];
-  int n = order_for(rules.base, seed, number, order);
   const int h = variant_of(rules.base).hand_size;
   s.number = number;
   s.rules = rules;
@@ -112,6 +116,38 @@ Code deal_new(DealState& s, const Rules& given, const std::uint8_t seed[32], std
   s.talon_end = std::uint8_t(t);
   s.turn_up = order[n - 1];
   s.trump = std::uint8_t(suit_of(s.turn_up));
+}
+
+}  // namespace
+
+Code deal_new(DealState& s, const Rules& given, const std::uint8_t seed[32], std::uint64_t number,
+              Seat dealer) noexcept {
+  const Rules rules = given;  // `given` may be s.rules, which the reset below clears
+  if (number < 1) return Code::kBadDeal;
+  if (dealer > 1) return Code::kBadSeat;
+  Card order[24];
+  const int n = order_for(rules.base, seed, number, order);
+  deal_order(s, rules, order, n, number, dealer);
+  return Code::kOk;
+}
+
+Code deal_from_order(DealState& s, const Rules& rules, const Card* order, int n,
+                     std::uint64_t number, Seat dealer) noexcept {
+  if (number < 1) return Code::kBadDeal;
+  if (dealer > 1) return Code::kBadSeat;
+  if (rules.base != kSchnapsen && rules.base != kSixtySix) return Code::kBadVariant;
+  if (n != variant_of(rules.base).deck_size) return Code::kBadDeal;
+  Card pack[24];
+  const int m = pack_for(rules.base, pack);
+  std::uint32_t want = 0, got = 0;
+  for (int i = 0; i < m; ++i) want |= bit(pack[i]);
+  for (int i = 0; i < n; ++i) {
+    if (!is_card(order[i]) || (got & bit(order[i]))) return Code::kBadDeal;
+    got |= bit(order[i]);
+  }
+  if (got != want) return Code::kBadDeal;
+  const Rules copy = rules;  // `rules` may be s.rules, which the deal resets
+  deal_order(s, copy, order, n, number, dealer);
   return Code::kOk;
 }
 

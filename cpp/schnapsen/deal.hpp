@@ -1,4 +1,4 @@
-// One deal of Schnapsen or Sixty-Six (seed: Game::Schnapsen::Deal).
+// One deal of Schnapsen or Sixty-Six (docs/rules/schnapsen.md).
 //
 // The C++ API, for the batch simulator and the bindings
 // ------------------------------------------------------
@@ -161,6 +161,13 @@ struct DealState {
 
 Code deal_new(DealState& s, const Rules& rules, const std::uint8_t seed[32], std::uint64_t number,
               Seat dealer) noexcept;
+// The deal of cards in a chosen `order` (n cards: the variant's pack, each
+// once), dealt as deal_new deals a shuffled pack: the non-dealer's hand, the
+// dealer's, the face-down talon in draw order, the turn-up last. For the
+// positions an information set is checked against (info.hpp); kBadDeal for
+// an order that is not the pack.
+Code deal_from_order(DealState& s, const Rules& rules, const Card* order, int n,
+                     std::uint64_t number, Seat dealer) noexcept;
 inline const Variant& variant_of(const DealState& s) noexcept { return variant_of(s.rules.base); }
 
 // These read state that differs from one env of a batch to the next, so a

@@ -1,4 +1,5 @@
-// The seeded order and the deal (REFERENCE.md "The shuffle", "Dealing").
+// The seeded order and the deal (docs/rules/index.md, "The shuffle",
+// "Dealing from the order").
 #pragma once
 
 #include <cstdint>

@@ -47,7 +47,10 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
   auto visit = [&](const World& w) {
     if (stats_.worlds > 0 && stats_.work >= options.budget) return false;
     DealState s;
-    deal_of(info, w, s);
+    if (!deal_of(info, w, s)) {
+      n = 0;  // an InfoSet no world fits: no move
+      return false;
+    }
     if (stats_.worlds == 0) {
       n = legal_moves(s, seat, moves);
       if (n <= 1) return false;  // nothing to choose

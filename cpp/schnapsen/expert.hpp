@@ -1,4 +1,4 @@
-// The expert bot of Schnapsen and Sixty-Six (issue 12): perfect-information
+// The expert bot of Schnapsen and Sixty-Six: perfect-information
 // Monte Carlo over the seat's information set, and the all-seeing `perfect`.
 //
 //   Expert expert;                                   // owns a solver: one a thread

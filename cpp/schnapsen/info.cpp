@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "schnapsen/reach.hpp"
 #include "schnapsen/trick.hpp"
 #include "schnapsen/worlds.hpp"
 
@@ -127,21 +128,53 @@ bool add_cards(const Card* cards, int n, std::uint32_t pack, std::uint32_t* mask
   return true;
 }
 
-int points_in(std::uint32_t mask) noexcept {
-  int sum = 0;
-  for (Card c = 1; c <= 24; ++c)
-    if (mask & bit(c)) sum += points_of(c);
-  return sum;
+// Match.info's own fields, from the match's rules: scores and to_win each
+// within reach of deals won (1 to 3 game points each; Sixty-Six's drawn
+// deals pay nobody), the dealer who the rules make deal, and a ply that
+// earlier deals of at least `shortest` and at most `longest` events fill.
+const char* match_wrong(const InfoSet& i, const InfoStated& x, std::uint64_t events) noexcept {
+  const Variant& v = variant_of(i.rules.base);
+  const bool down = v.match_start > v.match_target;  // Schnapsen counts down to 0
+  if (x.match_over || x.winner != kNoSeat) return "the match is over: nobody is to move";
+  if (x.deals != i.number - 1) return "deals is not the deals before this one (number - 1)";
+  if (x.deals > 0xFFFF) return "more deals than a match counts";
+  std::int64_t paid[2];
+  for (int s = 0; s < 2; ++s) {
+    const std::int64_t score = x.scores[s];
+    paid[s] = down ? v.match_start - score : score - v.match_start;
+    const std::int64_t left = down ? score - v.match_target : v.match_target - score;
+    if (paid[s] < 0 || left <= 0) return "a score is not one of a match still on";
+    if (x.to_win[s] != left) return "to_win is not what the score leaves to the target";
+  }
+  // Deals won by each seat: 1 to 3 game points each; the rest drawn (Sixty-Six).
+  const std::int64_t won_least = (paid[0] + 2) / 3 + (paid[1] + 2) / 3;
+  const std::int64_t won_most = paid[0] + paid[1];
+  const bool draws = v.last_trick_ten;  // only a deal counted to the last trick can be drawn
+  const std::int64_t deals = std::int64_t(x.deals);
+  if (deals < won_least || (!draws && deals > won_most))
+    return "the scores are not what that many deals pay";
+  if (v.next_dealer_winner && paid[0] + paid[1] > 0 && paid[i.dealer] == 0)
+    return "the dealer is not the winner of the last deal that was won";
+  const std::uint64_t shortest = i.rules.marriage_by_lead ? 5 : 3;
+  const std::uint64_t longest = std::uint64_t(3 * v.deck_size / 2 + 4 + 1 + 1) +
+                                std::uint64_t(v.close_before_draw ? stock_of(i.rules.base) / 2 : 0);
+  const std::uint64_t before = x.ply - events;  // earlier deals' events and their deal events
+  if (x.ply < events || before < x.deals * (shortest + 1) || before > x.deals * (longest + 1))
+    return "ply is not the events of this deal and of the deals before it";
+  return nullptr;
 }
 
 }  // namespace
 
-const char* info_complete(InfoSet& i, const Trick* tricks, int n_tricks) noexcept {
+const char* info_complete(InfoSet& i, const Trick* tricks, int n_tricks,
+                          const InfoStated& stated) noexcept {
   if (i.rules.base != kSchnapsen && i.rules.base != kSixtySix) return "the variant is not one";
+  if (rules_problem(i.rules)) return "the rules are not a table";
   const Variant& v = variant_of(i.rules.base);
   const std::uint32_t pack = pack_mask(i.rules.base);
   if (!is_seat(i.seat) || !is_seat(i.dealer) || !is_seat(i.leader)) return "a seat is not one";
-  if (i.over || i.match.over) return "the deal is over: nobody is to move";
+  if (i.over || stated.has_result || (i.match.in_match && stated.match_over))
+    return "the deal is over: nobody is to move";
   if (i.turn != i.seat) return "the seat is not on turn";
   if (i.trump > 3) return "trump is not a suit";
   const Seat o = other(i.seat);
@@ -149,25 +182,19 @@ const char* info_complete(InfoSet& i, const Trick* tricks, int n_tricks) noexcep
   i.hand = 0;
   if (i.hand_n > v.hand_size || !add_cards(i.hand_cards, i.hand_n, pack, &i.hand))
     return "the hand holds a card twice, or one not of the pack, or too many";
-  if (i.counts[i.seat] != i.hand_n || i.counts[o] > v.hand_size)
-    return "counts do not match the hands";
   if (n_tricks < 0 || n_tricks > v.deck_size / 2) return "too many tricks";
   std::uint32_t played = 0;
   i.played[0] = i.played[1] = i.won[0] = i.won[1] = i.lacks = 0;
   std::uint8_t wins[2] = {0, 0};
-  // The tricks before this index were played while the talon could still be drawn from.
-  int phase_two_from = (v.deck_size - 2 * v.hand_size) / 2;
-  if (i.closed_by != kNoSeat) {
-    if (!is_seat(i.closed_by) || !is_seat(i.close_state.by)) return "closed_by is not a seat";
-    const int at = i.close_state.tricks[0] + i.close_state.tricks[1];
-    if (at > n_tricks) return "the talon was closed after more tricks than were played";
-    phase_two_from = std::min(phase_two_from, at);
-  }
+  int points[2] = {0, 0};
+  Seat leader = other(i.dealer);  // the non-dealer leads to the first trick
+  int n_played = 0;
+  Trick order[25];
   for (int t = 0; t < n_tricks; ++t) {
     const Trick& k = tricks[t];
     if (!is_seat(k.leader) || !is_seat(k.winner)) return "a trick's seat is not one";
-    if (t > 0 && k.leader != tricks[t - 1].winner)
-      return "a trick is led by who did not win the last";
+    if (k.leader != leader)
+      return "a trick is led by who did not win the last (the first: the non-dealer)";
     const Card cards[2] = {k.lead, k.follow};
     if (!add_cards(cards, 2, pack, &played))
       return "a trick holds a card played twice or not of the pack";
@@ -177,19 +204,25 @@ const char* info_complete(InfoSet& i, const Trick* tricks, int n_tricks) noexcep
     i.played[other(k.leader)] |= bit(k.follow);
     i.won[k.winner] |= bit(k.lead) | bit(k.follow);
     ++wins[k.winner];
-    if (t >= phase_two_from && other(k.leader) == o)
-      i.lacks |= follow_lacks(k.lead, k.follow, i.trump);
+    points[k.winner] += points_of(k.lead) + points_of(k.follow);
+    order[n_played++] = Trick{k.leader, k.lead, 0, 0};
+    order[n_played++] = Trick{other(k.leader), k.follow, 0, 0};
+    leader = k.winner;
   }
-  if (n_tricks > 0 && i.leader != tricks[n_tricks - 1].winner)
-    return "the leader did not win the last trick";
+  if (i.leader != leader) return "the leader is not the last trick's winner (or the non-dealer)";
   if (i.lead) {
     if (!add_cards(&i.lead, 1, pack, &played))
       return "the card led is played twice or not of the pack";
-    if (i.turn != other(i.leader)) return "the seat on turn is not the one to follow";
+    if (i.seat == i.leader) return "the seat on turn is not the one to follow";
     i.played[i.leader] |= bit(i.lead);
-  } else if (i.turn != i.leader) {
+    order[n_played++] = Trick{i.leader, i.lead, 0, 0};
+  } else if (i.seat != i.leader) {
     return "the seat on turn is not the leader";
   }
+  if (stated.n_played != n_played) return "played is not the cards of the tricks and the lead";
+  for (int k = 0; k < n_played; ++k)
+    if (stated.played[k].leader != order[k].leader || stated.played[k].lead != order[k].lead)
+      return "played is not the cards of the tricks and the lead, in order";
   for (int s = 0; s < 2; ++s)
     if (i.tricks_won[s] != wins[s]) return "tricks_won does not count the tricks";
   // Melds: one a suit, 40 in trumps, else 20; counted once their owner has a trick.
@@ -200,38 +233,80 @@ const char* info_complete(InfoSet& i, const Trick* tricks, int n_tricks) noexcep
     const Meld& m = i.melds[k];
     if (!is_seat(m.seat) || m.suit > 3 || (suits & (1u << m.suit))) return "a meld is not one";
     if (m.value != (m.suit == i.trump ? 40 : 20)) return "a meld's value is not its suit's";
+    if (stated.counted[k] != (wins[m.seat] > 0))
+      return "a meld is counted exactly when its owner has won a trick";
     suits |= 1u << m.suit;
     meld_points[m.seat] += m.value;
   }
   for (int s = 0; s < 2; ++s)
-    if (i.taken[s] != points_in(i.won[s]) + (wins[s] ? meld_points[s] : 0))
+    if (i.taken[s] != points[s] + (wins[s] ? meld_points[s] : 0))
       return "taken is not the points of the tricks won and the counted melds";
-  // The talon.
+  // The talon: dealt whole, drawn two cards a round, the turn-up last.
+  const int stock = v.deck_size - 2 * v.hand_size;
+  if (i.talon_left > stock || i.talon_left % 2) return "talon_left is not what draws leave";
+  if ((i.turn_up != kNoCard) != (i.talon_left > 0))
+    return "the turn-up lies face up exactly while the talon holds cards";
   if (i.turn_up && (!in(i.turn_up, pack) || suit_of(i.turn_up) != i.trump))
     return "the turn-up is not a trump of the pack";
-  if (i.talon_left > v.deck_size - 2 * v.hand_size) return "talon_left is more than the talon";
-  if (i.draw_left != (i.closed_by != kNoSeat ? 0 : i.talon_left))
-    return "draw_left does not follow";
+  const bool closed = i.closed_by != kNoSeat;
+  if (i.draw_left != (closed ? 0 : i.talon_left)) return "draw_left does not follow";
   if (i.phase != (i.draw_left > 0 ? 1 : 2)) return "the phase does not follow draw_left";
-  if (!i.lead && (i.must_lead[0] || i.must_lead[1])) {  // the seat must lead one of them now
-    const Card k = i.must_lead[0], q = i.must_lead[1];
-    if (!in(k, i.hand) || !in(q, i.hand) || rank_of(k) != kRankKing || rank_of(q) != kRankQueen ||
-        suit_of(k) != suit_of(q))
-      return "must_lead is not the king and queen of one suit in the hand";
+  if (i.pending_draw && (!v.close_before_draw || closed || i.lead))
+    return "a draw is pending only in Sixty-Six, after a trick, on an open talon";
+  const int rounds = (stock - i.talon_left) / 2;
+  const int size = v.hand_size + rounds - n_tricks;
+  for (int s = 0; s < 2; ++s)
+    if (i.counts[s] != size - (i.lead && Seat(s) == i.leader ? 1 : 0) || size < 1)
+      return "counts are not what the deal, the draws and the tricks leave the hands";
+  if (closed) {
+    if (!is_seat(i.closed_by) || i.close_state.by != i.closed_by)
+      return "close_state is not the close";
+    if (i.close_state.tricks[0] + i.close_state.tricks[1] > n_tricks)
+      return "the talon was closed after more tricks than were played";
   }
-  if (i.n_exchanges > 2) return "more than two exchanges";
+  if (i.n_exchanges > 1) return "a deal has one exchange at most: the low trump then lies face up";
   for (int k = 0; k < i.n_exchanges; ++k)
     if (!is_seat(i.exchanges[k].seat) || !in(i.exchanges[k].took, pack))
       return "an exchange is not one";
-  // Known and unseen: the caller's; hidden_of checks they split the pack with the rest.
   if ((i.known | i.unseen) & ~pack) return "known or unseen holds a card not of the pack";
   if (i.known & i.unseen) return "a card is both known and unseen";
+  // What the other seat's phase-2 follows show it lacks: a trick is phase 2
+  // once the talon was closed (close_state's trick count) or drawn out.
+  int phase_two_from = stock / 2;
+  if (closed)
+    phase_two_from = std::min(phase_two_from, i.close_state.tricks[0] + i.close_state.tricks[1]);
+  for (int t = phase_two_from; t < n_tricks; ++t)
+    if (other(tricks[t].leader) == o)
+      i.lacks |= follow_lacks(tricks[t].lead, tricks[t].follow, i.trump);
   i.lacks &= i.unseen;
   Hidden h;
   if (!hidden_of(i, &h))
     return "the cards do not add up (hand, played, turn-up, known and unseen split the pack, "
            "counts and talon match), or no deal fits the voids the tricks show";
+  std::uint64_t events = 0;
+  if (!reach_deal(i, tricks, n_tricks, &events))
+    return "no deal and play the rules allow gives this seat this information";
+  if (!i.match.in_match) return stated.ply == events ? nullptr : "ply is not this deal's events";
+  if (const char* wrong = match_wrong(i, stated, events)) return wrong;
+  i.match.deals = std::uint16_t(stated.deals);
+  for (int s = 0; s < 2; ++s) {
+    i.match.scores[s] = std::int16_t(stated.scores[s]);
+    i.match.to_win[s] = std::uint8_t(stated.to_win[s]);
+  }
   return nullptr;
+}
+
+bool info_legal_is(const InfoSet& info, const Move* given, const int* values,
+                   int n_given) noexcept {
+  Move moves[kMaxMoves];
+  const int n = info_legal(info, moves);
+  if (n == 0 || n != n_given) return false;
+  for (int k = 0; k < n; ++k) {
+    if (!(moves[k] == given[k])) return false;
+    if (given[k].kind == MoveKind::kMarriage && values[k] != (given[k].arg == info.trump ? 40 : 20))
+      return false;
+  }
+  return true;
 }
 
 }  // namespace trumpf::schnapsen

@@ -1,4 +1,4 @@
-// A seat's information set (issue 11; docs/api-contract.md, "Information
+// A seat's information set (docs/api-contract.md, "Information
 // sets"): everything that seat can know at a moment, and nothing else.
 //
 //   Shown shown;  shown_start(shown, deal);
@@ -139,20 +139,42 @@ constexpr std::uint32_t pack_mask(VariantId v) noexcept {
 InfoSet info_set(const DealState& deal, const Shown& shown, Seat seat) noexcept;
 InfoSet info_set(const MatchState& match, const Shown& shown, Seat seat) noexcept;
 
+// What an info dict states beside the InfoSet: the fields that repeat the
+// rest (ply, played, a meld's counted, result) and Match.info's own. A table
+// gives them exactly as the rest makes them, so info_complete checks them.
+struct InfoStated {
+  std::uint64_t ply = 0;
+  int n_played = 0;
+  Trick played[24];  // each {seat as leader, card as lead}; the other fields unused
+  bool counted[4] = {};
+  bool has_result = false;
+  // Match.info only (InfoSet::match.in_match): deals finished, as read.
+  std::uint64_t deals = 0;
+  std::int64_t scores[2] = {0, 0}, to_win[2] = {0, 0};
+  bool match_over = false;
+  Seat winner = kNoSeat;
+};
+
 // An InfoSet read back from what a seat was told (the contract's info dict,
 // e.g. one a server sent a client), for a seat that is to move. The caller
 // sets the fields the dict states by value (seat, rules, number, dealer,
 // turn, leader, lead, turn_up, trump, closed_by, pending_draw, over,
 // must_lead, talon_left, draw_left, phase, counts, taken, tricks_won,
-// melds, close_state, hand_cards and hand_n, exchanges, known, unseen) and
-// passes the completed tricks in order. info_complete derives what the dict
-// carries only implicitly: `hand`, `played` and `won` from the tricks and
-// the lead, and `lacks` from the phase-2 follows of the other seat (a trick
-// is phase 2 once the talon was closed, at close_state's trick count, or
-// drawn out, after (deck - 2 * hand size) / 2 tricks). It checks that
-// everything adds up, so no search meets a position the rules cannot make:
-// nullptr when it does, else what is wrong. The seat must be on turn in a
-// deal not over; a world must exist (hidden_of, worlds.hpp).
-const char* info_complete(InfoSet& info, const Trick* tricks, int n_tricks) noexcept;
+// melds, close_state, hand_cards and hand_n, exchanges, known, unseen, and
+// match.in_match for Match.info), passes the completed tricks in order and
+// the rest the dict states. info_complete derives what the dict carries
+// only implicitly (`hand`, `played`, `won`, `lacks`, the match's figures)
+// and accepts exactly an information set the rules reach: that of a seat
+// on turn in a deal (and match) not over, reached from some deal by legal
+// play under info.rules (reach.hpp constructs one and plays it). nullptr
+// when it is one, else what is wrong. Every count is checked against the
+// array it sizes before it is used.
+const char* info_complete(InfoSet& info, const Trick* tricks, int n_tricks,
+                          const InfoStated& stated) noexcept;
+
+// The seat's legal moves in the InfoSet info_complete accepted, compared
+// with the `given` ones in order (a marriage with the value it states,
+// `values[k]`): whether they are the same moves.
+bool info_legal_is(const InfoSet& info, const Move* given, const int* values, int n_given) noexcept;
 
 }  // namespace trumpf::schnapsen

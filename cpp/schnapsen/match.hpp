@@ -1,4 +1,4 @@
-// The match around the deals (seed: Game::Schnapsen).
+// The match around the deals (docs/rules/schnapsen.md, "The match").
 //
 //   MatchState m;  match_new(m, reference_rules(kSixtySix), seed32, kP1);
 //   int n = match_legal(m, seat, moves);          // the current deal's legal moves

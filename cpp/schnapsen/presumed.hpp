@@ -1,4 +1,4 @@
-// The presumed-value correction of the expert (issue 12, "PIMC's known
+// The presumed-value correction of the expert ("PIMC's known
 // weakness"), after Wisser's Presumed Value PIMC: a world's exact solve
 // lets the other seat answer as if it saw the expert's hand and the talon's
 // order, so plain PIMC shuns any line a lucky guess could refute. Here the

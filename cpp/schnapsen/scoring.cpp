@@ -6,7 +6,7 @@ namespace {
 
 // What the closer would have scored had the close succeeded, but at least 2:
 // the usual scale on the non-closer, read where the variant reads a
-// successful close (closer_value, seed-schnapsen-rules-th).
+// successful close (docs/rules/house-rules.md, "failed_close_pays").
 template <class Points, class Tricks>
 int closer_value(const Variant& var, Seat non_closer, const Points points[2],
                  const Tricks tricks[2], const BasicCloseState<Points, Tricks>& cs) noexcept {

@@ -1,4 +1,5 @@
-// What a deal was worth, and to whom (seed: Game::Schnapsen::Scoring).
+// What a deal was worth, and to whom (docs/rules/schnapsen.md,
+// "Game points").
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // The exact solver of a Schnapsen or Sixty-Six deal with every card known,
-// the talon's order included (issue 12, "Exact solvers").
+// the talon's order included ("Exact solvers").
 //
 //   #include "schnapsen/solve.hpp"
 //   Solver solver;                       // owns its table: build one a thread

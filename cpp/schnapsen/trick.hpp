@@ -1,4 +1,5 @@
-// Who wins a trick and what may answer a lead (seed: Game::Schnapsen::Trick).
+// Who wins a trick and what may answer a lead (docs/rules/schnapsen.md,
+// "Leading and following").
 #pragma once
 
 #include "schnapsen/card.hpp"

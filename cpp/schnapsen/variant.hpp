@@ -1,5 +1,6 @@
-// The two games of the family as one table (REFERENCE.md "Variants"), and
-// the house rules a table may change on either (issue 10, docs/api-contract.md).
+// The two games of the family as one table (docs/rules/sixtysix.md,
+// "The variant table"), and
+// the house rules a table may change on either (docs/rules/house-rules.md).
 #pragma once
 
 #include <cstdint>
@@ -79,7 +80,7 @@ struct Preset {
   const char* name;
   Rules rules;
 };
-// The help page's Schnapsen (seed-schnapsen-rules-th.txt): exchange and close
+// The preset schnapsen-tjger (docs/rules/house-rules.md): exchange and close
 // need "more than two cards" in the stock, a marriage is shown by leading it,
 // and a failed close pays what the closer would have won.
 constexpr Preset kPresets[1] = {

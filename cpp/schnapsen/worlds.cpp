@@ -8,6 +8,10 @@ namespace {
 
 int popcount(std::uint32_t m) noexcept { return __builtin_popcount(m); }
 
+bool is_seat(Seat s) noexcept { return s == kP1 || s == kP2; }
+
+// The cards of `mask` in id order; `mask` holds cards 1..24 only, and `out`
+// room for as many.
 int cards_of(std::uint32_t mask, Card* out) noexcept {
   int n = 0;
   for (Card c = 1; c <= 24; ++c)
@@ -34,7 +38,9 @@ bool hidden_of(const InfoSet& info, Hidden* out) noexcept {
   const int face_down = int(info.talon_left) - (info.turn_up ? 1 : 0);
   const int need = int(info.counts[o]) - known;
   if (need < 0 || face_down < 0 || need + face_down != unseen) return false;
+  // The arrays a world is dealt into: six cards a hand, the talon's 24.
   if (info.counts[o] > 6 || popcount(info.hand) != info.hand_n || info.hand_n > 6) return false;
+  if (face_down > int(sizeof(DealState::talon)) || unseen > worlds::kMaxCards) return false;
   Hidden& h = *out;
   h.need = need;
   h.face_down = face_down;
@@ -44,8 +50,17 @@ bool hidden_of(const InfoSet& info, Hidden* out) noexcept {
   return need <= h.n_allowed;
 }
 
-void deal_of(const InfoSet& info, const World& world, DealState& s) noexcept {
+bool deal_of(const InfoSet& info, const World& world, DealState& s) noexcept {
   const Seat me = info.seat, o = other(me);
+  // Every count is checked against the array it sizes before a card is
+  // written: an InfoSet hidden_of refused never gets this far, and one that
+  // did still writes nothing past an array.
+  const int known = __builtin_popcount(info.known);
+  const int need = int(info.counts[o]) - known;
+  const int face_down = int(info.talon_left) - (info.turn_up ? 1 : 0);
+  if (info.hand_n > 6 || info.counts[o] > 6 || need < 0 || need > worlds::kMaxCards ||
+      face_down < 0 || face_down > int(sizeof s.talon) || info.n_melds > 4 || !is_seat(info.seat))
+    return false;
   s = DealState{};
   s.number = info.number;
   s.rules = info.rules;
@@ -64,11 +79,10 @@ void deal_of(const InfoSet& info, const World& world, DealState& s) noexcept {
   for (int i = 0; i < info.hand_n; ++i) s.hand[me][i] = info.hand_cards[i];
   s.hand_mask[me] = info.hand;
   std::uint32_t theirs = info.known;
-  for (int i = 0; i < info.counts[o] - __builtin_popcount(info.known); ++i)
-    theirs |= bit(world.hand[i]);
+  for (int i = 0; i < need; ++i) theirs |= bit(world.hand[i]);
+  if (popcount(theirs) != info.counts[o]) return false;  // a world card twice, or known
   s.hand_n[o] = std::uint8_t(cards_of(theirs, s.hand[o]));
   s.hand_mask[o] = theirs;
-  const int face_down = int(info.talon_left) - (info.turn_up ? 1 : 0);
   std::copy(world.talon, world.talon + face_down, s.talon);
   s.talon_pos = 0;
   s.talon_end = std::uint8_t(face_down);
@@ -90,6 +104,7 @@ void deal_of(const InfoSet& info, const World& world, DealState& s) noexcept {
   }
   s.close_state = info.close_state;
   s.result = info.result;
+  return true;
 }
 
 int info_legal(const InfoSet& info, Move* out) noexcept {
@@ -98,8 +113,7 @@ int info_legal(const InfoSet& info, Move* out) noexcept {
   if (hidden_of(info, &h))
     worlds::any_world(h, [&](const World& w) {
       DealState s;
-      deal_of(info, w, s);
-      n = legal_moves(s, info.seat, out);
+      if (deal_of(info, w, s)) n = legal_moves(s, info.seat, out);
     });
   return n;
 }

@@ -1,12 +1,12 @@
 // The deals a Schnapsen-family seat cannot tell from the one it sits in
-// (issue 12), dealt again from nothing but its InfoSet: the other hand's
+//, dealt again from nothing but its InfoSet: the other hand's
 // unknown cards and the face-down talon's order (common/worlds.hpp draws
 // and enumerates them).
 //
 //   Hidden h;
 //   if (!hidden_of(info, &h)) ...;       // an InfoSet whose cards or counts do not add up
 //   worlds::each_world(h, samples, stream, [&](const World& w) {
-//     DealState s;  deal_of(info, w, s); ...  return more;
+//     DealState s;  if (!deal_of(info, w, s)) return false; ...  return more;
 //   });
 //
 // The other hand may hold any unseen card but those a phase-2 follow showed
@@ -29,8 +29,10 @@ using World = worlds::World<Card>;
 bool hidden_of(const InfoSet& info, Hidden* out) noexcept;
 
 // The position of the world: the InfoSet's public state and hand, the other
-// hand (known cards and world.hand, ascending) and the talon.
-void deal_of(const InfoSet& info, const World& world, DealState& out) noexcept;
+// hand (known cards and world.hand, ascending) and the talon. False, and
+// nothing written past an array, when the InfoSet's counts do not fit the
+// arrays or the world (hidden_of's checks, made again).
+bool deal_of(const InfoSet& info, const World& world, DealState& out) noexcept;
 
 // The seat's legal moves, from its InfoSet alone (they never depend on the
 // hidden cards): those of any world. 0 when hidden_of refuses the InfoSet.

@@ -81,7 +81,7 @@ TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i, std::
   // Every player chooses from the legal moves, so the refusal checks are
   // skipped (apply_legal); and only a player that reads what was shown needs
   // the position before a move. Random play then costs what it did before
-  // the table of players (issue 9's before-and-after).
+  // the table of players (before-and-after).
   while (!s.over) {
     const Seat seat = s.turn;
     const Move m = players.choose(s, seat);

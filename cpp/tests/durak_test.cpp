@@ -105,8 +105,6 @@ void bounds_hold() {
   GameState before = s;
   apply_legal(s, a, Move{Kind::kAttack, lowest(s.hand(a))}, nullptr);
   CHECK(std::memcmp(&before, &s, sizeof s) == 0);
-  b.n_att = kHandSize;
-  b.n_beat = kHandSize;
   apply_legal(s, 3 - a, Move{Kind::kBeat, lowest(s.hand(3 - a))}, nullptr);
   CHECK(std::memcmp(&before, &s, sizeof s) == 0);
   for (int seat : {0, 3, -1}) {

@@ -1,4 +1,4 @@
-// The expert players never read hidden information (issue 12). Along games
+// The expert players never read hidden information. Along games
 // played by the level-2 and level-3 bots, at every decision of the seat on
 // turn, worlds are dealt again from that seat's InfoSet alone
 // (schnapsen/worlds.hpp, durak/worlds.hpp); each such world is another

@@ -8,6 +8,16 @@ one ``except trumpf.errors.Error`` (or ``except ValueError``) catches them all.
 (``bad_seat``, ``bad_card``, ``bad_log``, ...); ``message`` says what was wrong
 in words a person can act on.
 
+:data:`CODES` is the registry of every code, read from the engine's table
+(``cpp/common/error_codes.cpp``): each with its area and the general
+sentence a front end shows a person, which :func:`sentence` looks up.
+
+>>> from trumpf.errors import CODES, sentence
+>>> CODES["must_follow"].area
+'move'
+>>> sentence("not_your_turn")
+'it is not your turn'
+
 >>> from trumpf.errors import Error
 >>> err = Error("not_held", "p1 cannot lead 7 AH: not in hand [1 AS, 9 HQ]")
 >>> err.code
@@ -18,7 +28,49 @@ Error('not_held', 'p1 cannot lead 7 AH: not in hand [1 AS, 9 HQ]')
 
 from __future__ import annotations
 
-__all__ = ["Error"]
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+__all__ = ["CODES", "Code", "Error", "sentence"]
+
+
+class Code(NamedTuple):
+    """One row of the registry: the code, its area (``move``, ``argument``,
+    ``info``, ``log``, ``simulation``, ``rl``, ``serve``) and its sentence."""
+
+    code: str
+    area: str
+    sentence: str
+
+
+def _codes() -> Mapping[str, Code]:
+    # Read on first use: the compiled core imports this module for Error, so
+    # it cannot be imported here at the top.
+    from trumpf import _core
+
+    return MappingProxyType({row[0]: Code(*row) for row in _core.tables.ERROR_CODES})
+
+
+_CODES: list[Mapping[str, Code]] = []
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CODES":
+        if not _CODES:
+            _CODES.append(_codes())
+        return _CODES[0]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+CODES: Mapping[str, Code]
+"""Every code trumpf raises, by name (read-only)."""
+
+
+def sentence(code: str) -> str:
+    """The registry's sentence for ``code``; for a code it does not list, a general one."""
+    row = __getattr__("CODES").get(code)
+    return row.sentence if row is not None else "that was refused"
 
 
 class Error(ValueError):

@@ -32,7 +32,7 @@ class Case:
     ``api`` names what the case covers ("card.id_of", "Deal.build",
     "Deal.hand_of", ...): the completeness test demands that every public
     name appears in some case's ``api``. ``expect`` pins the outcome the spec
-    gives (as :func:`outcome` spells it) where the seeds or API.md say it;
+    gives (as :func:`outcome` spells it) where docs/rules/ or docs/api-contract.md say it;
     ``arity`` marks a call that is wrong in its shape (missing or unknown
     arguments), where TypeError is Python's convention.
     """

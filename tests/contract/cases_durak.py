@@ -1086,7 +1086,7 @@ def _swapped(m: ModuleType) -> Any:
 
 
 def _info_cases() -> Iterator[Case]:
-    """info(seat) (issue 11): at positions reached by play, after a swap, and bad seats."""
+    """info(seat): at positions reached by play, after a swap, and bad seats."""
     for pos, plies, number in POSITIONS:
         for seat in (1, 2):
             yield case(

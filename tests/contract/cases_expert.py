@@ -1,4 +1,4 @@
-"""The contract tables of the Expert bots, both families (issue 12).
+"""The contract tables of the Expert bots, both families.
 
 Core and oracle must choose the same move where the oracle states the
 expert's definition: positions whose worlds are all enumerated and solved
@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
-from _contract import SEED, Case, case, err, ok
+from _contract import SEED, Case, LyingDict, case, err, ok
 from cases_solve import (
     DURAK_POSITIONS,
     SCHNAPSEN_POSITIONS,
@@ -206,6 +206,29 @@ def schnapsen_cases() -> Iterator[Case]:
         ("number-huge", {"number": 2**64}),
         ("seat-int", {"seat": 1}),
         ("talon-float", {"talon_left": 0.0}),
+        # Values that repeat the rest, read and checked all the same.
+        ("ply-off", {"ply": lambda i: i["ply"] + 1}),
+        ("played-reversed", {"played": lambda i: i["played"][::-1]}),
+        ("result-set", {"result": {}}),
+        (
+            "counted-flipped",
+            {"melds": lambda i: [{**x, "counted": not x["counted"]} for x in i["melds"]] or 1},
+        ),
+        # Positions play never leaves: a draw pending in Schnapsen, a
+        # turn-up lying on a drawn-out talon (or none on a closed one),
+        # hands of unequal size.
+        ("pending-draw", {"pending_draw": True, "legal": [{"kind": "claim"}, {"kind": "draw"}]}),
+        ("turn-up-moved", {"turn_up": lambda i: None if i["turn_up"] else i["unseen"][0]}),
+        (
+            "counts-unequal",
+            {"counts": lambda i: {**i["counts"], i["seat"]: i["counts"][i["seat"]] + 1}},
+        ),
+        # The shape: a key too many, a partial rules table, a legal move of
+        # a dict subclass that lies, or with a key too many.
+        ("key-extra", {"extra": 1}),
+        ("rules-partial", {"rules": lambda i: {"name": i["rules"]["name"]}}),
+        ("legal-lying-dict", {"legal": lambda i: [LyingDict(x) for x in i["legal"]]}),
+        ("legal-key-extra", {"legal": lambda i: [{**x, "seat": "p1"} for x in i["legal"]]}),
     ]:
         yield case(
             "Expert.choose",

@@ -112,7 +112,7 @@ def _card_cases() -> Iterator[Case]:
         for label, bad in [("0", 0), ("25", 25), ("-1", -1), *hostile_ints()]:
             yield case(api, label, lambda m, fn=fn, bad=bad: getattr(m.card, fn)(bad))
         yield case(api, "keyword", lambda m, fn=fn: getattr(m.card, fn)(id=3), arity=True)
-    # The reference's long names are lower case (issue 9, the seeds' Card).
+    # The reference's long names are lower case (docs/rules/index.md, "Card names").
     yield case("card.long_name_of", "pin-1", lambda m: m.card.long_name_of(1), ok("ace of spades"))
     yield case(
         "card.long_name_of", "pin-14", lambda m: m.card.long_name_of(14), ok("ten of diamonds")
@@ -412,7 +412,7 @@ def _scoring_cases() -> Iterator[Case]:
     ]
     for label, over in good:
         yield case(api, label, lambda m, over=over: m.scoring.deal_result(**result_args(**over)))
-    # The points are never wrapped: 65606 stays 65606 (issue 9).
+    # The points are never wrapped: 65606 stays 65606.
     yield case(
         api,
         "pin-no-wrap",
@@ -471,7 +471,7 @@ def _scoring_cases() -> Iterator[Case]:
 
 
 # The full rules tables (the fifteen reference fields and the four house
-# rules of issue 10), as docs/api-contract.md spells them.
+# rules), as docs/api-contract.md spells them.
 SCHNAPSEN: dict[str, Any] = {
     "name": "schnapsen",
     "deck_size": 20,
@@ -580,7 +580,7 @@ def _variant_cases() -> Iterator[Case]:
     yield case("variant.get", "keyword", lambda m: m.variant.get(name="sixtysix"))
     for label, bad in BAD_VARIANTS:
         yield case("variant.get", label, lambda m, bad=bad: m.variant.get(bad))
-    # The house rules (issue 10): presets, dicts and custom, read by value.
+    # The house rules: presets, dicts and custom, read by value.
     yield case("variant.presets", "list", lambda m: m.variant.presets(), ok(["schnapsen-tjger"]))
     for name, table in TABLES.items():
         yield case("variant.get", f"pin-{name}", lambda m, n=name: m.variant.get(n), ok(table))
@@ -1118,7 +1118,7 @@ def _moves_of_cases() -> Iterator[Case]:
             "tuple",
             lambda m, cls=cls: getattr(m, cls).moves_of(tuple(_history(m, "sixtysix", 20))),
         )
-    # A lead event without a card is not a history trumpf wrote (issue 9).
+    # A lead event without a card is not a history trumpf wrote.
     yield case(
         "Deal.moves_of",
         "pin-lead-no-card",
@@ -1252,7 +1252,7 @@ def _log_cases() -> Iterator[Case]:
         ("moves-bad", {"moves": [{"seat": "p2", "kind": "lead", "card": 99}]}),
         ("moves-deep", {"moves": [[[[[]]]]]}),
     ]
-    # The "rules" a log may carry (issue 10): optional, else a table
+    # The "rules" a log may carry: optional, else a table
     # variant.get accepts that names the log's own game (docs/api-contract.md).
     fields += [
         ("rules-full", {"rules": SCHNAPSEN}),
@@ -1319,7 +1319,7 @@ def _log_cases() -> Iterator[Case]:
             match_expect,
         )
     yield case(api, "pin-not-json", lambda m: m.Deal.from_log("not json"), err("bad_log"))
-    # A log without "rules" (from before issue 10) replays by the reference.
+    # A log without "rules" (as the reference writes it) replays by the reference.
     yield case(
         api,
         "pin-old-log-rules",
@@ -1532,7 +1532,7 @@ def _by_lead(m: ModuleType, card: Any) -> Any:
 
 
 def _house_rule_cases() -> Iterator[Case]:
-    """Issue 10's variant values wherever a variant is taken, and its games."""
+    """variant values wherever a variant is taken, and its games."""
     for label, value in HOUSE_VALUES:
         yield case(
             "Deal.build", f"house-{label}", lambda m, v=value: m.Deal.build(variant=v, seed=SEED)
@@ -1697,7 +1697,7 @@ INFO_KEYS = [
 
 
 def _info_cases() -> Iterator[Case]:
-    """info(seat) (issue 11): at positions of both games and the house rules, and bad seats."""
+    """info(seat): at positions of both games and the house rules, and bad seats."""
     for pos, variant, plies in [*POSITIONS, *HOUSE_POSITIONS]:
         for seat in SEATS:
             yield case(

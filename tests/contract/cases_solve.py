@@ -1,4 +1,4 @@
-"""The contract tables of the exact solvers, ``solve`` of both families (issue 12).
+"""The contract tables of the exact solvers, ``solve`` of both families.
 
 The core's alpha-beta and the oracle's plain minimax must give the same
 values on positions small enough for the minimax (phase 2 with a few cards

@@ -3,9 +3,10 @@
 A game server hands ``trumpf.durak.Expert.choose`` an info dict that came
 over the wire. Hypothesis forges them three ways: real infos with a few
 fields changed (dropped, junk, a card moved, a list element copied, a pair
-or a play added), infos assembled at random whose cards, counts, bout and
-legal moves add up (so the search behind the quick checks runs on them),
-and those with their ``played`` and ``ply`` drawn at random. Every call must
+or a play added, a legal move left out), infos assembled at random whose
+cards, counts, bout and legal moves add up (so the search behind the quick
+checks runs on them), and those with their ``played`` and ``ply`` drawn at
+random. Every call must
 return one of the info's own legal moves or raise ``Error("bad_info")``:
 never a crash, a hang, another exception or a move the info does not offer.
 
@@ -21,6 +22,7 @@ import os
 import random
 from typing import Any
 
+from _tally import count
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,8 +34,8 @@ from trumpf.reference.durak.witness_history import Told
 EXAMPLES = int(os.environ.get("TRUMPF_FUZZ_EXAMPLES", "150"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 SEED = bytes(range(32))
-CALLS = [0]
 SUITS = "SHDC"
+ASKED = [0]  # the calls so far: each call's expert seed
 
 JUNK: list[Any] = [None, True, 0, -1, 7, 37, 2**64, 1.5, "", "x", "1", [], {}, [1, 2], {"1": 6}]
 
@@ -50,9 +52,10 @@ def real_info(number: int, steps: int) -> dict[str, Any] | None:
 
 def ask(info: Any) -> None:
     """choose(info) answers with one of the info's legal moves, or refuses bad_info."""
-    CALLS[0] += 1
+    count(__name__)
+    ASKED[0] += 1
     try:
-        moved = durak.Expert(samples=2, budget=300, seed=CALLS[0]).choose(info)
+        moved = durak.Expert(samples=2, budget=300, seed=ASKED[0]).choose(info)
     except Error as refusal:
         assert refusal.code == "bad_info", refusal
         return
@@ -63,7 +66,7 @@ def ask(info: Any) -> None:
 def _mutate(info: dict[str, Any], rng: random.Random) -> None:
     """One random change of a real info, in place."""
     key = rng.choice(list(info))
-    how = rng.randrange(8)
+    how = rng.randrange(9)
     value = info[key]
     if how == 0:
         del info[key]
@@ -85,11 +88,17 @@ def _mutate(info: dict[str, Any], rng: random.Random) -> None:
         for _ in range(rng.randint(1, 6)):
             info["played"].insert(
                 rng.randint(0, len(info["played"])),
-                {"seat": rng.randint(1, 2), "kind": rng.choice(["attack", "beat"]), "card": rng.randint(1, 36)},
+                {
+                    "seat": rng.randint(1, 2),
+                    "kind": rng.choice(["attack", "beat"]),
+                    "card": rng.randint(1, 36),
+                },
             )
     elif how == 7 and isinstance(info.get("counts"), dict):
         seat = rng.choice(list(info["counts"]))
         info["counts"][seat] = rng.randint(0, 36)
+    elif how == 8 and isinstance(info.get("legal"), list) and info["legal"]:
+        del info["legal"][rng.randrange(len(info["legal"]))]  # a move the position has, left out
 
 
 @FUZZ
@@ -146,7 +155,11 @@ def forged_info(rng: random.Random, random_history: bool) -> dict[str, Any]:
     if random_history:
         for _ in range(rng.randint(0, 30)):
             played.append(
-                {"seat": rng.randint(1, 2), "kind": rng.choice(["attack", "beat"]), "card": rng.randint(1, 36)}
+                {
+                    "seat": rng.randint(1, 2),
+                    "kind": rng.choice(["attack", "beat"]),
+                    "card": rng.randint(1, 36),
+                }
             )
     for i, a in enumerate(attacks):
         played.append({"seat": attacker, "kind": "attack", "card": a})

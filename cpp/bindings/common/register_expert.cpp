@@ -1,4 +1,4 @@
-// trumpf.schnapsen.Expert and trumpf.durak.Expert (issue 12): the expert of the
+// trumpf.schnapsen.Expert and trumpf.durak.Expert: the expert of the
 // one table of players (players/players.hpp) as an object with its budget and
 // seed, asked like a Bot: expert.choose(game, seat). The search reads the
 // seat's information set alone (the engine cuts the table down to it), so

@@ -50,8 +50,8 @@ void only(py::handle d, std::initializer_list<std::string_view> keys, const char
       for (std::string_view k : keys) known = known || k == text;
     }
     if (!known)
-      refuse(kCode, std::string(what) + " has a key " +
-                        repr_text(py::handle(key)) + " no table gives");
+      refuse(kCode,
+             std::string(what) + " has a key " + repr_text(py::handle(key)) + " no table gives");
   }
 }
 
@@ -106,8 +106,9 @@ td::Bout bout_of(py::handle v) {
   const td::Card first_open = b.unbeaten();
   const td::Card said = unbeaten.is_none() ? td::Card(0) : card_of(unbeaten, "unbeaten");
   if (defender != b.defender() || size != b.n_att || said != first_open)
-    refuse(kCode, "the info does not add up: the bout's defender, size or unbeaten do not "
-                  "restate its pairs");
+    refuse(kCode,
+           "the info does not add up: the bout's defender, size or unbeaten do not "
+           "restate its pairs");
   return b;
 }
 
@@ -130,13 +131,15 @@ std::vector<td::Play> played_of(py::handle v) {
   return out;
 }
 
-// The legal list as engine moves: each {kind} plus card for an attack or a
-// beat, nothing else; any other value is not a table's.
+// The legal list as engine moves: each a plain dict (no subclass, whose
+// methods the caller wrote) of {kind} plus card for an attack or a beat,
+// nothing else; any other value is not a table's.
 std::vector<td::Move> legal_of(py::handle v) {
   std::vector<td::Move> out;
   for (py::handle m : items_arg(v, kCode, "legal", td::kMaxMoves + 1)) {
     const char* what = "a legal move";
-    if (!PyDict_Check(m.ptr())) refuse(kCode, "a legal move is a dict, not " + repr_text(m));
+    if (!PyDict_CheckExact(m.ptr()))
+      refuse(kCode, "a legal move is a plain dict, not " + repr_text(m));
     py::object kind = item(m, "kind", what);
     const td::Kind parsed = parse_kind(kind);
     if (parsed == td::Kind::kUnknown || parsed == td::Kind::kNone || parsed == td::Kind::kResign)
@@ -155,9 +158,9 @@ std::vector<td::Move> legal_of(py::handle v) {
 }
 
 td::InfoSet read(py::handle d) {
-  only(d, {"seat", "ply", "phase", "turn", "trump", "trump_card", "talon", "discard",
-           "discarded", "hand", "counts", "swap", "bout", "played", "known", "unseen", "legal",
-           "over", "result"},
+  only(d,
+       {"seat", "ply", "phase", "turn", "trump", "trump_card", "talon", "discard", "discarded",
+        "hand", "counts", "swap", "bout", "played", "known", "unseen", "legal", "over", "result"},
        "the info");
   td::InfoSet i{};
   i.seat = int(int_of(need(d, "seat"), 1, 2, "seat"));

@@ -7,6 +7,7 @@
 // a rules table that is not one), never a crash: the dict may be hostile.
 #include <pybind11/pybind11.h>
 
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -76,18 +77,99 @@ py::object item_of(py::handle d, const py::str& key, const std::string& what) {
   return v;
 }
 
-// The fields the dict states, and its tricks: everything info_complete reads.
-ts::InfoSet read(py::handle d, std::vector<ts::Trick>* tricks) {
+// Every key of `d` is a plain str and there are `n` of them (the ones read):
+// a dict no table gives is not read as one that it does.
+void keys_exactly(py::handle d, Py_ssize_t n, const std::string& what) {
+  PyObject *key, *value;
+  Py_ssize_t at = 0;
+  while (PyDict_Next(d.ptr(), &at, &key, &value))
+    if (!PyUnicode_CheckExact(key)) refuse(kCode, what + " has a key that is not a plain str");
+  if (PyDict_Size(d.ptr()) != n) refuse(kCode, what + " holds keys a table never gives");
+}
+
+// A dict of exactly `n` plain-str keys.
+void entry_of(py::handle v, Py_ssize_t n, const std::string& what) {
+  dict_check(v, what);
+  keys_exactly(v, n, what);
+}
+
+constexpr const char* kDealKeys[] = {
+    "seat",       "variant",   "rules",       "number",       "dealer",    "ply",     "phase",
+    "turn",       "leader",    "lead",        "must_lead",    "trump",     "turn_up", "talon_left",
+    "draw_left",  "closed_by", "close_state", "pending_draw", "hand",      "counts",  "taken",
+    "tricks_won", "melds",     "tricks",      "played",       "exchanges", "known",   "unseen",
+    "legal",      "over",      "result"};
+constexpr const char* kMatchKeys[] = {"scores", "to_win", "deals", "match_over", "winner"};
+
+// One entry of `legal`: a plain dict of a move's exact shape, as an engine
+// move and, for a marriage, the value it states.
+ts::Move legal_move(py::handle v, int* value) {
   const Keys& k = keys();
+  if (!PyDict_CheckExact(v.ptr()))
+    refuse(kCode, "an entry of legal is a plain dict, not " + repr_text(v));
+  keys_exactly(v, PyDict_Size(v.ptr()), "a legal move");
+  std::string kind_text;
+  py::object kind = dict_item(v, k.kind, kCode);
+  const ts::MoveKind kind_of =
+      kind && text_of(kind, &kind_text) ? ts::move_kind_named(kind_text) : ts::MoveKind::kInvalid;
+  *value = 0;
+  switch (kind_of) {
+    case ts::MoveKind::kClaim:
+    case ts::MoveKind::kClose:
+    case ts::MoveKind::kExchange:
+    case ts::MoveKind::kDraw:
+      keys_exactly(v, 1, "a legal move");
+      return ts::Move{kind_of, 0};
+    case ts::MoveKind::kLead:
+    case ts::MoveKind::kFollow:
+      keys_exactly(v, 2, "a legal move");
+      return ts::Move{kind_of, card_of(item_of(v, k.card, "a legal move"), "a legal move's card")};
+    case ts::MoveKind::kMarriage: {
+      py::object card = dict_item(v, k.card, kCode);
+      keys_exactly(v, card ? 4 : 3, "a legal marriage");
+      const int suit = suit_of(item_of(v, k.suit, "a legal marriage"), "a legal marriage's suit");
+      *value =
+          int(int_of(item_of(v, k.value, "a legal marriage"), 20, 40, "a legal marriage's value"));
+      return ts::Move{kind_of, std::uint8_t(suit),
+                      card ? card_of(card, "a legal marriage's card") : ts::kNoCard};
+    }
+    default:
+      refuse(kCode, "an entry of legal is not a move: " + repr_text(kind ? kind : py::none()));
+  }
+}
+
+// The fields the dict states, its tricks and the rest: everything info_complete reads.
+ts::InfoSet read(py::handle d, std::vector<ts::Trick>* tricks, ts::InfoStated* stated) {
+  const Keys& k = keys();
+  // Every key first, and no other, before any value is read.
+  PyObject *key, *value;
+  Py_ssize_t at = 0;
+  while (PyDict_Next(d.ptr(), &at, &key, &value))
+    if (!PyUnicode_CheckExact(key)) refuse(kCode, "the info has a key that is not a plain str");
+  bool in_match = false;
+  for (const char* key_name : kMatchKeys) in_match |= bool(dict_item(d, py::str(key_name), kCode));
+  for (const char* key_name : kDealKeys) need(d, key_name);
+  if (in_match)
+    for (const char* key_name : kMatchKeys) need(d, key_name);
+  const Py_ssize_t n_keys =
+      Py_ssize_t(std::size(kDealKeys) + (in_match ? std::size(kMatchKeys) : 0));
+  if (PyDict_Size(d.ptr()) != n_keys)
+    refuse(kCode, "the info holds keys Deal.info and Match.info never give");
   ts::InfoSet i{};
   i.seat = seat_of(need(d, "seat"), "seat");
-  i.rules = rules_arg(need(d, "rules"));
+  py::object rules = need(d, "rules");
+  i.rules = rules_arg(rules);
+  // A table gives its rules as the whole table, every field of it.
+  if (!PyDict_Check(rules.ptr()) ||
+      PyDict_Size(rules.ptr()) != PyDict_Size(rules_dict(i.rules).ptr()))
+    refuse(kCode, "rules is the whole rules table, as info gives it");
   std::string variant;
   py::object given_variant = need(d, "variant");
   if (!text_of(given_variant, &variant) || variant != std::string(k.variants[i.rules.base]))
     refuse(kCode, "variant is the rules' game, not " + repr_text(given_variant));
   i.number = std::uint64_t(int_of(need(d, "number"), 1, 0x7FFFFFFFFFFFFFFFLL, "number"));
   i.dealer = seat_of(need(d, "dealer"), "dealer");
+  stated->ply = std::uint64_t(int_of(need(d, "ply"), 0, 0x7FFFFFFFFFFFFFFFLL, "ply"));
   i.phase = std::uint8_t(int_of(need(d, "phase"), 1, 2, "phase"));
   i.turn = seat_of(need(d, "turn"), "turn", true);
   i.leader = seat_of(need(d, "leader"), "leader");
@@ -106,61 +188,79 @@ ts::InfoSet read(py::handle d, std::vector<ts::Trick>* tricks) {
   i.closed_by = seat_of(need(d, "closed_by"), "closed_by", true);
   py::object close = need(d, "close_state");
   if (!close.is_none()) {
-    dict_check(close, "close_state");
+    entry_of(close, 3, "close_state");
     i.close_state.by = seat_of(item_of(close, k.by, "close_state"), "close_state's by");
     for (int s = 0; s < 2; ++s) {
       py::object x = item_of(close, k.seats[s], "close_state");
-      dict_check(x, "close_state's seat");
+      entry_of(x, 2, "close_state's seat");
       i.close_state.tricks[s] =
           std::uint8_t(int_of(item_of(x, k.tricks, "close_state"), 0, 12, "close tricks"));
       i.close_state.points[s] =
-          std::int16_t(int_of(item_of(x, k.points, "close_state"), 0, 200, "close points"));
+          std::int16_t(int_of(item_of(x, k.points, "close_state"), 0, 250, "close points"));
     }
   }
   if (close.is_none() != (i.closed_by == ts::kNoSeat))
     refuse(kCode, "close_state is None exactly when closed_by is");
   i.pending_draw = flag_of(need(d, "pending_draw"), "pending_draw");
-  i.over = flag_of(need(d, "over"), "over");
-  py::object match_over = dict_item(d, k.match_over, kCode);  // Match.info's only
-  i.match.over = match_over && flag_of(match_over, "match_over");
   py::list hand = list_of(need(d, "hand"), "hand", 6);
   i.hand_n = 0;
   for (py::handle c : hand) i.hand_cards[i.hand_n++] = card_of(c, "a hand card");
   pair_of(d, "counts", 0, 6, i.counts);
-  pair_of(d, "taken", 0, 200, i.taken);
+  pair_of(d, "taken", 0, 250, i.taken);
   pair_of(d, "tricks_won", 0, 12, i.tricks_won);
   py::list melds = list_of(need(d, "melds"), "melds", 4);
   i.n_melds = 0;
   for (py::handle m : melds) {
-    dict_check(m, "a meld");
+    entry_of(m, 4, "a meld");
+    stated->counted[i.n_melds] = flag_of(item_of(m, k.counted, "a meld"), "a meld's counted");
     ts::Meld& x = i.melds[i.n_melds++];
     x.seat = seat_of(item_of(m, k.seat, "a meld"), "a meld's seat");
     x.suit = std::uint8_t(suit_of(item_of(m, k.suit, "a meld"), "a meld's suit"));
     x.value = std::uint8_t(int_of(item_of(m, k.value, "a meld"), 20, 40, "a meld's value"));
   }
   for (py::handle t : list_of(need(d, "tricks"), "tricks", 12)) {
-    dict_check(t, "a trick");
+    entry_of(t, 4, "a trick");
     tricks->push_back(ts::Trick{seat_of(item_of(t, k.leader, "a trick"), "a trick's leader"),
                                 card_of(item_of(t, k.lead, "a trick"), "a trick's lead"),
                                 card_of(item_of(t, k.follow, "a trick"), "a trick's follow"),
                                 seat_of(item_of(t, k.winner, "a trick"), "a trick's winner")});
   }
+  for (py::handle p : list_of(need(d, "played"), "played", 24)) {
+    entry_of(p, 2, "an entry of played");
+    stated->played[stated->n_played++] =
+        ts::Trick{seat_of(item_of(p, k.seat, "an entry of played"), "a played seat"),
+                  card_of(item_of(p, k.card, "an entry of played"), "played"), 0, 0};
+  }
   py::list exchanges = list_of(need(d, "exchanges"), "exchanges", 2);
   i.n_exchanges = 0;
   for (py::handle e : exchanges) {
-    dict_check(e, "an exchange");
+    entry_of(e, 2, "an exchange");
     i.exchanges[i.n_exchanges++] =
         ts::Exchange{seat_of(item_of(e, k.seat, "an exchange"), "an exchange's seat"),
                      card_of(item_of(e, py::str("took"), "an exchange"), "an exchange's card")};
   }
-  for (const char* key : {"known", "unseen"}) {
+  for (const char* key_name : {"known", "unseen"}) {
     std::uint32_t mask = 0;
-    for (py::handle c : list_of(need(d, key), key, 24)) {
-      const ts::Card card = card_of(c, std::string("a card of ") + key);
-      if (mask & ts::bit(card)) refuse(kCode, std::string(key) + " holds a card twice");
+    ts::Card last = ts::kNoCard;
+    for (py::handle c : list_of(need(d, key_name), key_name, 24)) {
+      const ts::Card card = card_of(c, std::string("a card of ") + key_name);
+      if (card <= last)
+        refuse(kCode, std::string(key_name) + " is not in id order, each card once");
+      last = card;
       mask |= ts::bit(card);
     }
-    (key[0] == 'k' ? i.known : i.unseen) = mask;
+    (key_name[0] == 'k' ? i.known : i.unseen) = mask;
+  }
+  i.over = flag_of(need(d, "over"), "over");
+  if (!need(d, "result").is_none())
+    refuse(kCode, "result is None until the deal is over, and nobody moves after");
+  if (in_match) {
+    i.match.in_match = true;
+    pair_of(d, "scores", 0, 7, stated->scores);
+    pair_of(d, "to_win", 0, 7, stated->to_win);
+    stated->deals = std::uint64_t(int_of(need(d, "deals"), 0, 0x7FFFFFFFFFFFFFFELL, "deals"));
+    stated->match_over = flag_of(need(d, "match_over"), "match_over");
+    stated->winner = seat_of(need(d, "winner"), "winner", true);
   }
   return i;
 }
@@ -172,19 +272,19 @@ py::object expert_info_move(py::handle info, const players::Context& context) {
     refuse(kCode,
            "choose(info) takes the dict Deal.info or Match.info gives, not " + repr_text(info));
   std::vector<ts::Trick> tricks;
-  ts::InfoSet i = read(info, &tricks);
-  if (const char* wrong = ts::info_complete(i, tricks.data(), int(tricks.size())))
+  ts::InfoStated stated;
+  ts::InfoSet i = read(info, &tricks, &stated);
+  // `legal` as engine moves, before anything is judged: the comparison is
+  // the engine's, on its own values, never the caller's __eq__.
+  ts::Move given[ts::kMaxMoves];
+  int values[ts::kMaxMoves];
+  py::list legal = list_of(need(info, "legal"), "legal", ts::kMaxMoves);
+  const int n_given = int(PyList_GET_SIZE(legal.ptr()));
+  for (int m = 0; m < n_given; ++m) given[m] = legal_move(legal[m], &values[m]);
+  if (const char* wrong = ts::info_complete(i, tricks.data(), int(tricks.size()), stated))
     refuse(kCode, std::string("the info does not add up: ") + wrong);
-  // The legal moves follow from the info; a dict whose `legal` says other
-  // is not one a table gave, and the move must be one the caller offered.
-  ts::Move moves[ts::kMaxMoves];
-  const int n = ts::info_legal(i, moves);
-  py::list legal;
-  for (int m = 0; m < n; ++m) legal.append(move_dict(i.trump, moves[m]));
-  py::object given = need(info, "legal");
-  const int same = PyObject_RichCompareBool(legal.ptr(), given.ptr(), Py_EQ);
-  if (same < 0) refuse_pending(kCode, "the info's legal");
-  if (n == 0 || !same) refuse(kCode, "the info's legal is not the moves its position allows");
+  if (!ts::info_legal_is(i, given, values, n_given))
+    refuse(kCode, "the info's legal is not the moves its position allows");
   const ts::Move m = players::expert_schnapsen(i, context);
   if (m.kind == ts::MoveKind::kInvalid) refuse(kCode, "the info leaves the expert no move");
   return move_dict(i.trump, m);

@@ -7,6 +7,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
@@ -196,6 +197,24 @@ py::dict run(py::handle game_name, py::handle games_h, py::handle a, py::handle 
   return result;
 }
 
+// A stream's state as Python bytes, and the stream a state names: exactly
+// 32 bytes, not all zero (no stream reaches that state), else bad_value.
+py::bytes stream_state(const sim::Stream& stream) {
+  const auto words = stream.state();
+  return py::bytes(reinterpret_cast<const char*>(words.data()), words.size());
+}
+
+sim::Stream stream_at(py::handle state) {
+  std::array<std::uint8_t, 32> words{};
+  if (PyBytes_Check(state.ptr()) && PyBytes_GET_SIZE(state.ptr()) == 32)
+    std::memcpy(words.data(), PyBytes_AS_STRING(state.ptr()), 32);
+  else
+    refuse("bad_value", "a Stream's state is 32 bytes, not " + repr_text(state));
+  const auto stream = sim::Stream::from_state(words);
+  if (!stream) refuse("bad_value", "no stream reaches the all-zero state");
+  return *stream;
+}
+
 }  // namespace
 
 void register_sim(py::module_& m) {
@@ -224,7 +243,17 @@ void register_sim(py::module_& m) {
             const auto bound = std::uint32_t(int_arg(n, 1, 0xFFFFFFFFLL, "bad_value", "n"));
             return self_of<sim::Stream>(self).below(bound);
           },
-          py::arg("n"), "A uniform draw in [0, n), as the random player makes it.");
+          py::arg("n"), "A uniform draw in [0, n), as the random player makes it.")
+      // Pickled as stream_at(its generator's state), under every protocol
+      // (pybind11's default pickling under protocols 0 and 1 aborts).
+      .def("__reduce__", [](py::handle self) {
+        return py::make_tuple(py::module_::import("trumpf._core.sim").attr("stream_at"),
+                              py::make_tuple(stream_state(self_of<sim::Stream>(self))));
+      });
+  m.def(
+      "stream_at", [](py::handle state) { return stream_at(state); }, py::arg("state"),
+      "The stream whose generator is in `state`, 32 bytes a pickled Stream holds "
+      "(Error bad_value for anything else, and for the all-zero state no stream reaches).");
   m.def(
       "match_seed",
       [](py::handle seed, py::handle index) {

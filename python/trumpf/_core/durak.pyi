@@ -1,5 +1,5 @@
 # Stubs of trumpf._core.durak. Game.to_log, Game.from_log and Game.__reduce__
-# are attached in Python by trumpf.durak (from trumpf._log); they are declared
+# are attached in Python by trumpf.durak (from trumpf.logs); they are declared
 # here so that a Game is typed whole.
 from typing import Any, overload
 
@@ -131,6 +131,7 @@ class Expert:
     def choose(self, game: Game, seat: int) -> Move | None: ...
     @overload
     def choose(self, info: dict[str, Any]) -> Move: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
 
 class Bot:
     def __init__(self, level: int = 1, seed: str | bytes | None = None) -> None: ...

@@ -1,4 +1,4 @@
-"""Game::Durak::Search: the reference bot's word, cost and choice."""
+"""The reference bots' word, cost and choice (docs/rules/durak.md, "The reference bots")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The exact endgame solver: who ends as the fool with every card known (issue 12).
+"""The exact endgame solver: who ends as the fool with every card known.
 
 Once the talon is empty both hands are known to both seats, and the rest of
 the game is a perfect-information game. Alpha-beta in the C++ core over the

@@ -144,7 +144,7 @@ class Played(TypedDict):
 
 
 class DurakInfo(TypedDict):
-    """``game.info(seat)``: everything one seat can know, and nothing else (issue 11)."""
+    """``game.info(seat)``: everything one seat can know, and nothing else."""
 
     seat: int
     ply: int

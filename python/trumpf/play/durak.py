@@ -14,7 +14,7 @@ from .parse import Command, parse_durak
 from .render import durak_lines
 from .session import Table, seed_from
 from .terminal import Options, Terminal
-from .words import DURAK_REFUSALS, durak_event, refusal
+from .words import durak_event, refusal
 
 
 def engine(name: str = "core") -> ModuleType:
@@ -67,7 +67,7 @@ class DurakTable(Table):
         return durak_event(self.impl, event, self.name)
 
     def refusal(self, code: str) -> str:
-        return refusal(code, DURAK_REFUSALS)
+        return refusal(code)
 
     def ending(self) -> str:
         result = self.game.result

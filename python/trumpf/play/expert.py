@@ -1,4 +1,4 @@
-"""The expert as the terminal's opponent (``trumpf play --level expert``, issue 12).
+"""The expert as the terminal's opponent (``trumpf play --level expert``).
 
 The core's expert chooses from its seat's information set alone (the core
 cuts the table down to it before the search). Its seed comes from the

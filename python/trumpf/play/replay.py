@@ -1,8 +1,11 @@
 """``trumpf replay``: a stored deal, match or Durak game told step by step.
 
-The log is the ``to_log`` JSON of CONTRACT.md. Every move goes through the
-engine's ``apply``, so a forged log stops at its first bad move with the
-reference's refusal code, after the honest part has been shown.
+The log is the ``to_log`` JSON of CONTRACT.md, and it is judged by the
+engine's own ``from_log``, nothing else: a log ``from_log`` refuses is
+refused here with its code, whatever this module could have shown of it.
+The telling goes through the engine's ``apply`` move by move, so a log
+whose moves the rules refuse stops at its first bad move, after the honest
+part has been shown.
 """
 
 from __future__ import annotations
@@ -14,26 +17,23 @@ from typing import Any, TextIO
 
 from rich.text import Text
 
-from trumpf._checks import printable
+from trumpf import logs
+from trumpf._checks import printable, read_regular, short
+from trumpf.errors import Error
 
 from . import durak as durak_table
 from . import schnapsen as schnapsen_table
 from .render import durak_lines, schnapsen_lines
 from .terminal import Options, Terminal
 from .words import (
-    DURAK_REFUSALS,
-    SCHNAPSEN_REFUSALS,
     deal_end_words,
     durak_event,
     refusal,
     schnapsen_event,
 )
 
-MAX_LOG_BYTES = 16 * 2**20
-"""The largest file read as a log: a whole match is a few dozen kilobytes."""
-
-KINDS = {"schnapsen": ("match", "deal"), "sixtysix": ("match", "deal"), "durak": ("game",)}
-"""What a log of each game may hold; the first is what a log without ``kind`` holds."""
+GAMES = ("schnapsen", "sixtysix", "durak")
+"""The games a log can be of."""
 
 
 class LogError(ValueError):
@@ -45,65 +45,54 @@ def _seat_name(seat: Any) -> str:
 
 
 def read_log_file(path: str) -> str:
-    """The text of the log file at ``path``; LogError, saying why, when it cannot be a log."""
+    """The text of the log file at ``path``; LogError, saying why, when it cannot be a log.
+
+    Only a regular file is read (a FIFO would block, a device never ends), and
+    only up to the largest log ``from_log`` reads.
+    """
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_LOG_BYTES + 1)
-    except OSError as bad:
-        raise LogError(str(bad.strerror)) from None
-    if len(data) > MAX_LOG_BYTES:
-        raise LogError(f"larger than any log ({MAX_LOG_BYTES // 2**20} MiB)")
+        data = read_regular(path, logs.MAX_LOG_BYTES)
+    except ValueError as bad:
+        raise LogError(str(bad)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as bad:
         raise LogError(f"not UTF-8 text (byte {bad.start})") from None
 
 
-def read_log(text: str) -> dict[str, Any]:
-    """The log's JSON as a dict; LogError when it is not one."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as bad:
-        raise LogError(f"not JSON: {bad}") from None
-    except ValueError:  # a number of more than 4,300 digits
-        raise LogError("not a log: it holds a number too long to read") from None
-    except RecursionError:
-        raise LogError("not a log: it is nested too deeply") from None
-    if not isinstance(data, dict):
-        raise LogError("a log is a JSON object")
-    game = data.get("game")
-    if game not in KINDS:
-        raise LogError(f"unknown game {printable(repr(game), 40)}")
-    kind = data.setdefault("kind", KINDS[game][0])
-    if kind not in KINDS[game]:
-        raise LogError(
-            f"unknown kind {printable(repr(kind), 40)} for {game}: a log holds a "
-            + " or a ".join(KINDS[game])
-        )
-    if not isinstance(data.get("moves", []), list):
-        raise LogError("the log's moves are not a list")
-    return data
+def _refused(err: Error) -> LogError:
+    return LogError(f"the log is refused: {err.code} ({printable(err.message)})")
 
 
-def _build(impl: ModuleType, log: dict[str, Any]) -> Any:
-    """The deal, match or game the log starts from; LogError when the engine refuses it."""
-    game_name, kind = log["game"], log["kind"]
+def _judged(
+    impl: ModuleType | None, engine: str, text: str
+) -> tuple[ModuleType, Any, dict[str, Any], Error | None]:
+    """The log judged by ``from_log``: the engine, its class, the log, and the refusal or None.
+
+    Only the ``game`` and ``kind`` fields are looked at here, to know which
+    ``from_log`` to ask; everything else, and those too, is that call's to judge.
+    """
     try:
-        seed = bytes.fromhex(str(log.get("seed", "")))
-        if kind == "game":
-            return impl.Game.build(seed=seed, number=log.get("number", 1))
-        rules = log.get("rules", game_name)
-        if kind == "deal":
-            return impl.Deal.build(
-                variant=rules,
-                seed=seed,
-                number=log.get("number", 1),
-                dealer=log.get("dealer", "p1"),
-            )
-        return impl.Match.build(variant=rules, seed=seed, dealer=log.get("dealer", "p1"))
-    except (TypeError, ValueError, OverflowError) as bad:
-        code = getattr(bad, "code", "no_seed")
-        raise LogError(f"the log's deal is refused: {code} ({printable(str(bad))})") from None
+        log = logs.parsed(text)
+    except Error as err:
+        raise _refused(err) from None
+    game = log.get("game")
+    if type(game) is not str or game not in GAMES:
+        allowed = ", ".join(repr(g) for g in GAMES)
+        raise _refused(Error("bad_log", f"this log's game is {short(game)}, not {allowed}"))
+    if impl is None:
+        tables = durak_table if game == "durak" else schnapsen_table
+        impl = tables.engine(engine)
+    # The family is the engine's: a log of the other family is its from_log's to refuse.
+    if not hasattr(impl, "Match"):
+        cls = impl.Game
+    else:
+        cls = impl.Deal if log.get("kind") == "deal" else impl.Match
+    try:
+        cls.from_log(text)
+    except Error as err:
+        return impl, cls, log, err
+    return impl, cls, log, None
 
 
 def replay_log(
@@ -124,20 +113,26 @@ def replay_log(
     opts = options or Options.for_stream(out)
     opts = Options(screen=False, colour=opts.colour, glyphs=opts.glyphs, width=opts.width)
     term = Terminal(out, out, opts)  # replays only print
-    log = read_log(text)
-    game_name, kind = log["game"], log["kind"]
+    impl, cls, log, refused = _judged(impl, engine, text)
+    game_name: str = log["game"]
     family = "durak" if game_name == "durak" else "schnapsen"
-    if impl is None:
-        impl = durak_table.engine(engine) if family == "durak" else schnapsen_table.engine(engine)
-    table = SCHNAPSEN_REFUSALS if family == "schnapsen" else DURAK_REFUSALS
-    game = _build(impl, log)
-    seed = bytes.fromhex(str(log["seed"]))
+    if refused is not None and (family == "durak") == hasattr(impl, "Match"):
+        raise _refused(refused)
     seats: tuple[Any, ...] = (1, 2) if family == "durak" else ("p1", "p2")
     if seat is not None and seat not in seats:
         raise LogError(f"{printable(repr(seat), 40)} is not a seat of {game_name}")
+    moves = log.get("moves")
+    try:
+        # The position the moves start from, built by from_log too.
+        game = cls.from_log({**log, "moves": []})
+    except Error as err:
+        raise _refused(refused or err) from None
+    if not isinstance(moves, list):
+        raise _refused(refused or Error("bad_log", "the log's moves are not a list"))
+    kind: str = log["kind"]
     title = {"schnapsen": "Schnapsen", "sixtysix": "Sixty-Six", "durak": "Durak"}[game_name]
     where = "from above" if seat is None else f"as {_seat_name(seat)} saw it"
-    term.line(f"replay of a {title} {kind}, seed {seed.hex()}, {where}")
+    term.line(f"replay of a {title} {kind}, seed {game.seed.hex()}, {where}")
 
     def words(event: Mapping[str, Any]) -> str:
         if family == "durak":
@@ -164,21 +159,22 @@ def replay_log(
             )
         term.show(f"{title}, move {step}", lines)
 
-    moves: list[Any] = log.get("moves", [])
     for index, move in enumerate(moves):
         position(index + 1)
         mover = move.get("seat") if isinstance(move, dict) else None
         body = {k: v for k, v in move.items() if k != "seat"} if isinstance(move, dict) else move
         try:
             events = game.apply(mover, body)
-        except (TypeError, ValueError, OverflowError) as refused:
-            code = getattr(refused, "code", "bad_move")
+        except (TypeError, ValueError, OverflowError) as bad:
+            code = getattr(bad, "code", "bad_move")
             raise LogError(
                 f"move {index + 1} ({printable(json.dumps(move), 80)}) is refused: {code} - "
-                f"{refusal(code, table)}; this log was not played by the rules"
+                f"{refusal(code)}; this log was not played by the rules"
             ) from None
         for event in events:
             term.line(words(event))
+    if refused is not None:  # every move was played, and from_log still refuses the log
+        raise _refused(refused)
     position(len(moves) + 1)
     result = game.result
     if result is None:

@@ -14,7 +14,7 @@ from .parse import Command, parse_schnapsen
 from .render import schnapsen_lines
 from .session import Table, seed_from
 from .terminal import Options, Terminal
-from .words import SCHNAPSEN_REFUSALS, refusal, schnapsen_event
+from .words import refusal, schnapsen_event
 
 VARIANTS = ("schnapsen", "sixtysix")
 
@@ -74,7 +74,7 @@ class SchnapsenTable(Table):
         return schnapsen_event(self.impl, event, self.name, self.variant)
 
     def refusal(self, code: str) -> str:
-        return refusal(code, SCHNAPSEN_REFUSALS)
+        return refusal(code)
 
     def ending(self) -> str:
         result = self.game.result

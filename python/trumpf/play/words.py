@@ -6,51 +6,18 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
+from trumpf.errors import CODES, sentence
+
 from .cards import long_name, suit_name
 
 Namer = Callable[[Any], str]
 
-SCHNAPSEN_REFUSALS = {
-    "deal_over": "this deal is already over",
-    "game_over": "the match is already over",
-    "not_your_turn": "it is not your turn",
-    "not_legal": "that is not a move you can make at this moment",
-    "not_held": "you do not hold that card",
-    "must_follow": (
-        "with the talon closed or gone you must follow suit, beat the card led if you can, "
-        "and trump if you cannot follow"
-    ),
-    "must_lead": "after declaring a marriage you must lead its king or its queen",
-    "no_marriage": "you hold no marriage in that suit that you may declare now",
-    "no_exchange": "you cannot exchange for the turn-up now",
-    "cannot_close": "the talon cannot be closed now",
-    "cannot_claim": (
-        "you may only claim straight after winning a trick or declaring a marriage, while on lead"
-    ),
-    "bad_card": "that is not a card",
-    "bad_seat": "that is not a seat",
-}
 
-DURAK_REFUSALS = {
-    "game_over": "the game is already over",
-    "not_your_turn": "it is not your turn",
-    "wrong_phase": "that does not fit this stage of the bout",
-    "not_legal": "that is not a move in this game",
-    "card_not_held": "you do not hold that card",
-    "beats_nothing": "that card does not beat the card you face",
-    "rank_not_in_bout": "you may only throw in a rank that is already on the table",
-    "bout_full": "the bout is full: no more cards may be thrown in",
-    "must_attack": "you have to attack with a card first",
-    "not_the_six": "only the holder of the trump six may swap it for the turn-up",
-    "talon_shut": "the turn-up has been drawn, so there is nothing to swap for",
-    "bad_card": "that is not a card",
-    "bad_seat": "that is not a seat",
-}
-
-
-def refusal(code: str, table: Mapping[str, str]) -> str:
-    """A refusal code in words: ``not_held`` -> "you do not hold that card"."""
-    return table.get(code, f"the engine refused the move ({code})")
+def refusal(code: str) -> str:
+    """A refusal code in words, from the registry: ``not_held`` -> "you do not hold that card"."""
+    if code in CODES:
+        return sentence(code)
+    return f"the engine refused the move ({code})"
 
 
 def _pair(d: Mapping[Any, Any], key: Any) -> Any:

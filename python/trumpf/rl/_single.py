@@ -34,6 +34,8 @@ from trumpf.rl.vector import GAMES, VectorEnv, _seed_bytes
 __all__ = [
     "BatchEpisode",
     "Single",
+    "action_index",
+    "check_flag",
     "check_options",
     "legal_actions",
     "move_for",
@@ -57,6 +59,39 @@ def seed_of(seed: int | bytes | str) -> bytes:
     if isinstance(seed, (bytes, str)):
         return _seed_bytes(seed)
     raise Error("no_seed", f"a seed is an int, 32 bytes or 64 hex digits, not {seed!r}")
+
+
+def action_index(action: object) -> int:
+    """``action`` as an int, if it is one of the :data:`~trumpf.rl.N_ACTIONS`
+    actions: an int or an integral numpy scalar (or 0-d array) in 0 .. 39,
+    as Gymnasium's ``Discrete(40)`` holds them. Anything else (a float, even
+    8.0; NaN; None; a bool; an int out of range) is no action at all:
+    :class:`Error` ``bad_action``, raised before anything changes."""
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        value = int(action)
+        if 0 <= value < rl.N_ACTIONS:
+            return value
+        raise Error("bad_action", f"an action is 0 .. {rl.N_ACTIONS - 1}, not {value}")
+    raise Error("bad_action", f"an action is an int 0 .. {rl.N_ACTIONS - 1}, not {_shown(action)}")
+
+
+def check_flag(name: str, value: object) -> bool:
+    """``value`` when it is True or False; Error ``bad_value`` otherwise (no truthiness)."""
+    if not isinstance(value, bool):
+        raise Error("bad_value", f"{name} is True or False, not {_shown(value)}")
+    return value
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` for a message: at most 80 characters, and never an
+    exception of the caller's ``__repr__``."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def check_options(illegal: str, render_mode: str | None) -> None:
@@ -199,12 +234,31 @@ class BatchEpisode(Single):
         super().__init__(game, opponent, rules, final_obs=True)
         self._act = np.zeros(1, np.int64)
         self._final: Any = self.env.final_obs  # copy=False: the array every step writes
-        self._ended = False  # the episode reached its end in step(), so _final holds it
+        self._ended = False  # the episode reached its end in step(): _final_rows hold it
+        self._final_rows: npt.NDArray[np.float32] = np.zeros((2, self.env.obs_size), np.float32)
         self._step = self.env._core.step  # the batch's step without the named tuple
         self.actions: list[int] = []
         self._next: tuple[Any, Any, int, int] | None = None
         self._table: Any = None
         self._opponent_move: Any = None
+        self._played = 0
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled with its batch (VectorEnv pickles itself); what is made
+        # from the batch (its step and final_obs arrays) and the rebuilt
+        # game with its opponent (a closure) are made again after.
+        state = dict(self.__dict__)
+        for derived in ("_step", "_final", "_table", "_opponent_move"):
+            del state[derived]
+        state["obs"], state["mask"] = self.obs.copy(), self.mask.copy()
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._step = self.env._core.step
+        self._final = self.env.final_obs
+        self._table = None
+        self._opponent_move = None
         self._played = 0
 
     def reset(self, seed: bytes | None = None) -> None:
@@ -234,6 +288,8 @@ class BatchEpisode(Single):
             self.over = True
             self._ended = True
             self.rewards = (float(rewards[0, 0]), float(rewards[0, 1]))
+            # Both seats' final tensors, kept past the batch's next step.
+            self._final_rows = self._final[0].copy()
             # The next episode's first decision, which the batch began already.
             first = (obs[0].copy(), mask[0].copy(), int(player[0]), int(self.env.episodes[0]))
             self._next = first
@@ -250,7 +306,7 @@ class BatchEpisode(Single):
         gives the final tensors the batch wrote (in single-agent play the
         agent's alone, so the opponent's comes from the rebuilt game)."""
         if self._ended and (self.opponent is None or seat == 0):
-            obs: npt.NDArray[np.float32] = self._final[0, seat].copy()
+            obs: npt.NDArray[np.float32] = self._final_rows[seat].copy()
             return obs
         return super().observe(seat)
 

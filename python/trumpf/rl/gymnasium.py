@@ -25,7 +25,10 @@ Keywords: ``game=`` any of :data:`trumpf.rl.GAMES` of the id's family
 - **Actions**: ``Discrete(40)``, the table in docs/rl.md. The legal ones are
   ``info["action_mask"]`` (int8, 40) after every reset and step, and
   ``env.action_masks()`` (bool), as masked-PPO implementations ask for them.
-- **An illegal action** (not in the mask, or out of range) ends the episode
+  An action is an int or an integral numpy scalar in 0 .. 39; anything else
+  (8.7, 8.0, NaN, None, a bool, 40) is no action: Error ``bad_action``, and
+  nothing changes.
+- **An illegal action** (in range, not in the mask) ends the episode
   at once with the worst reward the game has (-3 game points in a deal, -1
   in Durak and in a match) and ``info["illegal_action"] = True``; the
   position is left as it was. So an unmasked random agent (and
@@ -41,6 +44,9 @@ Keywords: ``game=`` any of :data:`trumpf.rl.GAMES` of the id's family
 :class:`TrumpfVectorEnv` is a ``gymnasium.vector.VectorEnv`` over the C++
 batch (``gym.make_vec("trumpf/Schnapsen-v0", num_envs=1024)``), with
 ``autoreset_mode`` ``SameStep``.
+
+Both pickle (with their :class:`trumpf.rl.VectorEnv`, by its own pickling)
+under every protocol, and go on as the original would.
 """
 
 from __future__ import annotations
@@ -58,6 +64,8 @@ from gymnasium.vector.utils import batch_space
 from trumpf import rl
 from trumpf.errors import Error
 from trumpf.rl._single import (
+    action_index,
+    check_flag,
     check_options,
     obs_high,
     secrets_seed,
@@ -67,6 +75,8 @@ from trumpf.rl._single import (
 )
 
 __all__ = ["ENV_IDS", "TrumpfEnv", "TrumpfVectorEnv"]
+
+_N = rl.N_ACTIONS  # the actions are 0 .. _N - 1
 
 ENV_IDS: dict[str, str] = {
     "trumpf/Schnapsen-v0": "schnapsen",
@@ -122,6 +132,7 @@ class TrumpfEnv(gymnasium.Env[Any, np.int64]):
     ) -> None:
         _check_game(game, family or game, opponent)
         check_options(illegal, render_mode)
+        check_flag("dict_obs", dict_obs)
         self._single = single(game, opponent, rules)
         self.game = game
         self.opponent = opponent
@@ -137,18 +148,21 @@ class TrumpfEnv(gymnasium.Env[Any, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
         """Begins the next episode, or episode 0 of ``seed`` (see the module docstring)."""
-        super().reset(seed=seed)
+        raw = None if seed is None else seed_of(seed)  # checked before anything changes
         single = self._single
-        single.reset(None if seed is None else seed_of(seed))
+        single.reset(raw)
+        # Gymnasium's np_random, seeded with the same number (it takes only a Python int).
+        super().reset(seed=None if raw is None else int.from_bytes(raw, "big"))
         return self._answer(*single.decision())
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Plays ``action`` and the opponent's replies until it is the agent's turn again."""
+        # A plain int in range needs no more checking (most steps).
+        a = action if type(action) is int and 0 <= action < _N else action_index(action)
         single = self._single
         if single.over:
             raise Error("not_reset", "the episode is over: call reset()")
-        a = int(action)
-        if not (0 <= a < rl.N_ACTIONS and single.mask[a]):
+        if not single.mask[a]:
             if self.illegal == "raise":
                 raise Error("not_legal", f"action {a} is not legal now")
             obs = single.observe(0)
@@ -254,6 +268,7 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         _check_game(game, family or game, opponent)
         if render_mode is not None:
             raise Error("bad_render_mode", "the vector env does not render")
+        check_flag("dict_obs", dict_obs)
         self.batch = rl.VectorEnv(
             game,
             num_envs,
@@ -288,8 +303,9 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 "bad_options", "the C++ batch resets every env: reset_mask is not supported"
             )
         if seed is not None:
-            self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
-            first = self.batch.reset(seed=seed_of(seed))
+            raw = seed_of(seed)
+            first = self.batch.reset(seed=raw)
+            self._np_random, _ = gymnasium.utils.seeding.np_random(int.from_bytes(raw, "big"))
         elif not self._started:
             first = self.batch.reset(seed=secrets_seed())
         else:

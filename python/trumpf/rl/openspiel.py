@@ -14,7 +14,9 @@ in trumpf imports it)::
   Zero-sum, rewards at the end: game points in a deal (-3 .. 3), +1/-1 in a
   Durak game (0 for a draw) or a match.
 - **Actions**: the 40 of ``trumpf.rl`` (docs/rl.md); ``legal_actions()`` is
-  ``rl.legal_mask`` in ascending order. An illegal action raises.
+  ``rl.legal_mask`` in ascending order. An illegal action raises
+  :class:`OpenSpielError` ``not_legal`` (trumpf's Error and
+  ``pyspiel.SpielError`` both).
 - **Chance** is the deal. The engine deals every card from a 32-byte seed,
   so chance draws that seed, one byte per chance node: 32 nodes of 256
   outcomes, each 1/256. In the Schnapsen family one chance node before them
@@ -23,8 +25,13 @@ in trumpf imports it)::
   number=1, dealer)`` (``Match.build(rules, seed, dealer)`` with
   ``match=True``; ``durak.Game.build(seed)``), so every deal the engine makes
   from a random seed comes with the probability it has there, a match's
-  later deals included (they follow from its seed). The history, and so
-  serialisation, is the chance bytes and the moves.
+  later deals included (they follow from its seed).
+- **Serialisation**: a state is its game and its history, the chance bytes
+  and the moves. Restored from OpenSpiel's text or from a pickle, the
+  history is played again through the engine, every action checked, and a
+  text that contradicts itself is refused (``bad_history``). OpenSpiel
+  unpickles a Python game's state to restore it: never deserialise text
+  from a source you do not trust.
 - **Parameters**: ``rules`` (Schnapsen family: a variant or preset of the
   game's own variant, e.g. ``trumpf_schnapsen(rules=schnapsen-tjger)``),
   ``match`` (a whole match, default False), ``dealer`` (``chance``, ``p1``,
@@ -49,12 +56,17 @@ import pyspiel
 
 from trumpf import rl
 from trumpf.errors import Error
-from trumpf.rl._single import legal_actions, move_for, rewards_of, worst_reward
+from trumpf.rl._single import rewards_of, worst_reward
+from trumpf.rl._spiel_position import OpenSpielError
+from trumpf.rl._spiel_position import Position as _Position
+from trumpf.rl._spiel_position import Replay as _Replay
+from trumpf.rl._spiel_position import build as _build
 from trumpf.schnapsen import variant as _variant
 
 __all__ = [
     "GAMES",
     "DurakGame",
+    "OpenSpielError",
     "SchnapsenGame",
     "SixtySixGame",
     "TrumpfGame",
@@ -69,9 +81,9 @@ GAMES: dict[str, str] = {
 }
 """The registered short names and the family each plays."""
 
-SEED_BYTES = 32
-"""Chance nodes that draw the seed, one byte each."""
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _BYTE_OUTCOMES = [(b, 1.0 / 256) for b in range(256)]
 _DEALER_OUTCOMES = [(0, 0.5), (1, 0.5)]
 
@@ -164,16 +176,22 @@ class TrumpfGame(pyspiel.Game):  # type: ignore[misc]
         rules: Any = None
         match, dealer, name = False, "chance", "durak"
         utility, length = 1.0, DURAK_LENGTH
+        allowed = ("rules", "match", "dealer") if family != "durak" else ()
+        unknown = [key for key in params if key not in allowed]
+        if unknown:
+            raise OpenSpielError("bad_value", f"{short_name} has no parameter {unknown[0]!r}")
         if family != "durak":
-            rules = str(params.get("rules", family))
-            if rules not in _variant.variants() + _variant.presets():
-                raise Error("bad_variant", f"rules {rules!r}: a variant or preset name")
+            rules = params.get("rules", family)
+            if not isinstance(rules, str) or rules not in _variant.variants() + _variant.presets():
+                raise OpenSpielError("bad_variant", f"rules {rules!r}: a variant or preset name")
             if _variant.get(rules)["name"] != family:
-                raise Error("bad_variant", f"rules {rules!r} are not {family}'s")
-            match = bool(params.get("match", False))
-            dealer = str(params.get("dealer", "chance"))
-            if dealer not in ("chance", "p1", "p2"):
-                raise Error("bad_seat", f"dealer is chance, p1 or p2, not {dealer!r}")
+                raise OpenSpielError("bad_variant", f"rules {rules!r} are not {family}'s")
+            match = params.get("match", False)
+            if not isinstance(match, bool):
+                raise OpenSpielError("bad_value", f"match is True or False, not {match!r}")
+            dealer = params.get("dealer", "chance")
+            if not isinstance(dealer, str) or dealer not in ("chance", "p1", "p2"):
+                raise OpenSpielError("bad_seat", f"dealer is chance, p1 or p2, not {dealer!r}")
             name = rules + ("-match" if match else "")
             utility = 1.0 if match else -worst_reward(rules)
             length = MATCH_LENGTH if match else DEAL_LENGTH
@@ -210,134 +228,167 @@ class TrumpfGame(pyspiel.Game):  # type: ignore[misc]
 
     def build(self, seed: bytes, dealer: str) -> Any:
         """The Deal, Match or Durak Game that ``seed`` (and ``dealer``) deal."""
-        if self.family == "durak":
-            from trumpf import durak
+        return _build(self.family, self.rules, self.match, seed, dealer)
 
-            return durak.Game.build(seed=seed, number=1)
-        from trumpf import schnapsen
-
-        if self.match:
-            return schnapsen.Match.build(variant=self.rules, seed=seed, dealer=dealer)
-        return schnapsen.Deal.build(variant=self.rules, seed=seed, number=1, dealer=dealer)
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # Pickled as its name and parameters (pybind11's default for a
+        # pyspiel.Game aborts under protocols 0 and 1).
+        return (_load_game, (str(self),))
 
 
 class TrumpfState(pyspiel.State):  # type: ignore[misc]
-    """A position: the chance draws so far, then the game and its moves."""
+    """A position: the chance draws so far, then the game and its moves.
 
-    def __init__(self, game: TrumpfGame) -> None:
-        super().__init__(game)
-        # OpenSpiel clones a Python state by deep-copying its attributes and
-        # serialises it by pickling them: only small, plain values here (the
-        # game object stays with pyspiel, get_game()).
-        self._family: str = game.family
-        self._name: str = game.name
-        self._match: bool = game.match
-        self._seats: tuple[Any, Any] = game.seats
-        self._dealer: str | None = None if game.dealer == "chance" else game.dealer
-        if game.family == "durak":
-            self._dealer = "-"  # no dealer: the deal decides who attacks first
-        self._seed = bytearray()
-        self.table: Any = None
-        self._trace: list[list[str]] = [[], []]
+    A state is its game and its history (the chance bytes, which are the
+    seed, and the moves): serialised by OpenSpiel, the Python side is a bare
+    word, and restoring one plays the history again through the engine, so a
+    text whose history is not a game of its game's rules is refused
+    (:class:`OpenSpielError` ``bad_history``). ``pickle`` takes the game's
+    parameters and the actions and restores by the same replay.
+    """
+
+    # OpenSpiel clones a state by deep-copying the attributes in its __dict__
+    # and serialises one by pickling them: the only one is the position, made
+    # when first asked for (__getattr__), so that a state restored from a text
+    # without it comes from its history too.
+    _pos: _Position
+
+    def __getattr__(self, name: str) -> Any:
+        # Reached only for a name the state does not have.
+        if name != "_pos":
+            raise AttributeError(name)
+        position = self._replayed()  # before any action: the position before the deal
+        super().__setattr__("_pos", position)
+        return position
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "_pos":
+            if isinstance(value, _Replay):
+                value = self._replayed()  # deserialising: the history is the state
+            elif not isinstance(value, _Position):
+                kind = type(value).__name__
+                raise OpenSpielError("bad_history", f"a state's position is not a {kind}")
+        elif name == "table":
+            # A text that carries a table of its own (from another seed, say)
+            # is refused: the table is the one the history deals and plays.
+            raise OpenSpielError("bad_history", "a state's table is what its history plays")
+        super().__setattr__(name, value)
+
+    def _replayed(self) -> _Position:
+        """The position this state's history reaches, every action checked."""
+        position = _Position(self.get_game())
+        history = self.full_history()
+        for at, step in enumerate(history):
+            if step.player != position.current_player():
+                raise OpenSpielError(
+                    "bad_history",
+                    f"action {at} of the history is player {step.player}'s, but "
+                    f"{position.current_player()} is to act",
+                )
+            try:
+                position.apply(step.action)
+            except Error as refused:
+                raise OpenSpielError("bad_history", f"action {at}: {refused}") from None
+        if self.move_number() != len(history):
+            raise OpenSpielError(
+                "bad_history",
+                f"move_number is {self.move_number()} for a history of {len(history)} actions",
+            )
+        return position
+
+    def __reduce__(self) -> tuple[Any, tuple[str, list[int]]]:
+        return (_replay_state, (str(self.get_game()), [int(a) for a in self.history()]))
+
+    def __copy__(self) -> Any:
+        return self.clone()
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        return self.clone()
+
+    @property
+    def table(self) -> Any:
+        """The Deal, Match or Durak Game once the seed is drawn (None before)."""
+        return self._pos.table
 
     # ---- the OpenSpiel API
 
     def current_player(self) -> int:
-        if self.table is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.table.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self._seats.index(self.table.turn)
+        # Position.current_player, inlined: OpenSpiel asks three times an action.
+        position = self._pos
+        table = position.table
+        if table is None:
+            return _CHANCE
+        if table.over:
+            return _TERMINAL
+        return position.seats.index(table.turn)
 
     def is_terminal(self) -> bool:
-        return self.table is not None and bool(self.table.over)
+        table = self._pos.table
+        return table is not None and bool(table.over)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.table is None or self.table.over:
-            return []
-        seat = self._seats[player]
-        if self.table.turn != seat:
-            return []
-        return legal_actions(self.table, seat)
+        return self._pos.legal(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._dealer is None:
+        if self._pos.dealer is None:
             return list(_DEALER_OUTCOMES)
         return list(_BYTE_OUTCOMES)
 
     def _apply_action(self, action: int) -> None:
-        if self.table is None:
-            self._chance(int(action))
-            return
-        seat = self.table.turn
-        player = self._seats.index(seat)
-        # OpenSpiel's legal actions are the only ones: Durak's resign, which the
-        # engine takes at any time but never lists, is refused too.
-        if int(action) not in legal_actions(self.table, seat):
-            raise Error("not_legal", f"action {action} is not among {self.legal_actions()}")
-        self.table.apply(seat, move_for(self.table, int(action)))
-        name = rl.ACTIONS[self._name][action]
-        for p in (0, 1):
-            self._trace[p].append(f"{player}:{name} {self._private(p)}")
-
-    def _chance(self, outcome: int) -> None:
-        if self._dealer is None:
-            if outcome not in (0, 1):
-                raise Error("not_legal", f"the dealer outcome is 0 or 1, not {outcome}")
-            self._dealer = ("p1", "p2")[outcome]
-            return
-        if not 0 <= outcome < 256:
-            raise Error("not_legal", f"a seed byte is 0 .. 255, not {outcome}")
-        self._seed.append(outcome)
-        if len(self._seed) == SEED_BYTES:
-            self.table = self.get_game().build(bytes(self._seed), self._dealer)
-            start = f"dealer {self._dealer}"
-            for p in (0, 1):
-                self._trace[p].append(f"{start} {self._private(p)}")
-
-    def _private(self, player: int) -> str:
-        """What ``player`` sees of the cards now that the moves do not say:
-        its hand and the face-up card."""
-        table, seat = self.table, self._seats[player]
-        if self._family == "durak":
-            up = table.trump_card
-            hand = table.hand_of(seat)
-        else:
-            deal = table.deal if self._match else table
-            up = deal.turn_up
-            hand = deal.hand_of(seat)
-        return "h" + ".".join(map(str, sorted(hand))) + f" u{up}"
+        self._pos.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        position = self._pos
         if player == pyspiel.PlayerId.CHANCE:
-            if self._dealer is None:
+            if position.dealer is None:
                 return f"dealer p{action + 1}"
             return f"seed byte {action:02x}"
-        return rl.ACTIONS[self._name][action]
+        return rl.ACTIONS[position.name][action]
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0, 0.0]
-        return list(rewards_of(self.table))
+        return list(rewards_of(self._pos.table))
 
     def information_state(self, player: int) -> str:
         """``player``'s perfect-recall information state as a string."""
-        return f"p{player} " + " | ".join(self._trace[player])
+        return f"p{player} " + " | ".join(self._pos.trace[player])
 
     def __str__(self) -> str:
-        if self.table is None:
-            return f"dealer {self._dealer}, seed bytes {bytes(self._seed).hex()}"
-        table = self.table
-        if self._family == "durak":
+        position = self._pos
+        if position.table is None:
+            return f"dealer {position.dealer}, seed bytes {bytes(position.seed).hex()}"
+        table = position.table
+        if position.family == "durak":
             hands, up = table.hands, table.trump_card
         else:
-            deal = table.deal if self._match else table
+            deal = table.deal if position.match else table
             hands, up = deal.hands, deal.turn_up
-        moves = " ".join(t.split(" ")[0] for t in self._trace[0][1:])
+        moves = " ".join(t.split(" ")[0] for t in position.trace[0][1:])
         return (
-            f"seed {table.seed.hex()} dealer {self._dealer}\n"
+            f"seed {table.seed.hex()} dealer {position.dealer}\n"
             f"hands {hands} face-up {up}\nmoves {moves}"
         )
+
+
+def _replay_state(game: str, history: list[int]) -> TrumpfState:
+    """The state ``history`` reaches in the game ``game`` names: how a
+    pickled state is restored, every action checked as it is played."""
+    state = _load_game(game).new_initial_state()
+    for at, action in enumerate(history):
+        try:
+            state.apply_action(action)
+        except Error as refused:
+            raise OpenSpielError("bad_history", f"action {at}: {refused}") from None
+    return state
+
+
+def _load_game(text: str) -> TrumpfGame:
+    """The game ``text`` (``str(game)``) names: how a pickled game is restored."""
+    if not isinstance(text, str) or text.split("(")[0] not in GAMES:
+        raise OpenSpielError("bad_game", f"not one of trumpf's OpenSpiel games: {text!r}")
+    game: TrumpfGame = pyspiel.load_game(text)
+    return game
 
 
 class TrumpfObserver:
@@ -346,11 +397,13 @@ class TrumpfObserver:
 
     def __init__(self, game: TrumpfGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
+            raise OpenSpielError("bad_value", f"observation parameters are not supported: {params}")
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not (
             iig_obs_type.public_info
         ):
-            raise ValueError("trumpf observes one seat's information: private_info=SINGLE_PLAYER")
+            raise OpenSpielError(
+                "bad_value", "trumpf observes one seat's information: private_info=SINGLE_PLAYER"
+            )
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.game = game
         # pyspiel copies the pieces of ``dict`` out, in order, as the tensor;
@@ -364,28 +417,40 @@ class TrumpfObserver:
                 self.dict[name] = self.tensor[at : at + width]
                 at += width
 
+    def __reduce__(self) -> tuple[Any, tuple[TrumpfGame, bool]]:
+        # Made again from its game: the pieces of ``dict`` are views of the
+        # tensor, which a pickle of the arrays would part.
+        return (_observer, (self.game, self.perfect_recall))
+
     def set_from(self, state: TrumpfState, player: int) -> None:
         """Writes ``player``'s observation of ``state`` into :attr:`tensor`."""
         if self.perfect_recall:
             return
-        if state.table is None:
+        position = state._pos
+        if position.table is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = rl.observe(state.table, state._seats[player])
+        self.tensor[:] = rl.observe(position.table, position.seats[player])
 
     def string_from(self, state: TrumpfState, player: int) -> str:
         """``player``'s observation (or information state) of ``state`` as a string."""
         if self.perfect_recall:
             return state.information_state(player)
-        if state.table is None:
-            return f"dealing, dealer {state._dealer}"
-        info = dict(state.table.info(state._seats[player]))
+        position = state._pos
+        if position.table is None:
+            return f"dealing, dealer {position.dealer}"
+        info = dict(position.table.info(position.seats[player]))
         # The hand (and so the legal moves) come in the order they were dealt,
         # which says nothing of the game: sorted, a seat's alike positions
         # read alike.
         info["hand"] = sorted(info["hand"])
-        info["legal"] = sorted(info["legal"], key=lambda m: rl.action_of(state._name, m))
+        info["legal"] = sorted(info["legal"], key=lambda m: rl.action_of(position.name, m))
         return json.dumps(info, sort_keys=True, default=str)
+
+
+def _observer(game: TrumpfGame, perfect_recall: bool) -> TrumpfObserver:
+    """``game``'s observer, or its perfect-recall one: how a pickled observer is restored."""
+    return game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=perfect_recall))
 
 
 class SchnapsenGame(TrumpfGame):
@@ -425,5 +490,9 @@ def _register() -> None:
         if short_name not in registered:
             pyspiel.register_game(_game_type(short_name, GAMES[short_name]), cls)
 
+
+# Its home is the private module; users meet it here, and tracebacks and
+# pickles should say so.
+OpenSpielError.__module__ = __name__
 
 _register()

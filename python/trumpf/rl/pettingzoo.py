@@ -17,7 +17,9 @@ in trumpf imports it.
   seat), "action_mask": int8 (40,)}``, a ``Dict`` of a float32 ``Box`` (256
   slots, Durak 304) and the mask; an agent off turn, or any agent once the
   game is over, has an all-zero mask.
-- **Actions** ``Discrete(40)``, the table in docs/rl.md.
+- **Actions** ``Discrete(40)``, the table in docs/rl.md: an int or an
+  integral numpy scalar in 0 .. 39, None for an agent that is done;
+  anything else is Error ``bad_action``, and nothing changes.
 - **Rewards** at the end only, by seat: game points in a deal, +1/-1 for
   a Durak game or a match (:class:`trumpf.rl.VectorEnv`'s rewards).
 - **An illegal action** (not in the mask) ends the game at once: the agent
@@ -54,9 +56,18 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 
 from trumpf import rl
 from trumpf.errors import Error
-from trumpf.rl._single import check_options, obs_high, seed_of, single, worst_reward
+from trumpf.rl._single import (
+    action_index,
+    check_options,
+    obs_high,
+    seed_of,
+    single,
+    worst_reward,
+)
 
 __all__ = ["env", "raw_env"]
+
+_N = rl.N_ACTIONS  # the actions are 0 .. _N - 1
 
 AGENTS: tuple[str, str] = ("player_0", "player_1")
 
@@ -80,11 +91,12 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     def step(self, action: Any) -> None:
         if not self._has_reset:
             EnvLogger.error_step_before_reset()
-        self._has_updated = True
         if not self.env.agents:
+            self._has_updated = True
             EnvLogger.warn_step_after_terminated_truncated()
             return
-        self.env.step(action)
+        self.env.step(action)  # a refused action changes nothing, the loop's state included
+        self._has_updated = True
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         if not self._has_reset:
@@ -176,14 +188,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         """Plays ``action`` for ``agent_selection`` (None for an agent already done)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise Error("bad_action", f"{agent} is done: its only action is None")
             self._was_dead_step(action)
             return
         single = self._single
-        a = int(action)
+        # A plain int in range needs no more checking (most steps).
+        a = action if type(action) is int and 0 <= action < _N else action_index(action)
+        legal = single.legal(a)
+        if not legal and self.illegal == "raise":
+            raise Error("not_legal", f"action {a} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
-        if not single.legal(a):
-            if self.illegal == "raise":
-                raise Error("not_legal", f"action {a} is not legal for {agent} now")
+        if not legal:
             single.abandon((self._penalty, 0.0) if agent == AGENTS[0] else (0.0, self._penalty))
             for other in AGENTS:
                 self.infos[other] = {"illegal_action": True}

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trumpf import _core, durak, schnapsen
-from trumpf._seed import seed32
+from trumpf._checks import seed32
 from trumpf.errors import Error
 from trumpf.schnapsen import variant as _variant
 
@@ -39,7 +39,7 @@ match of each (``-match``), and a Durak game."""
 OPPONENTS: dict[str, tuple[str, ...]] = {game: _core.rl.opponents(game) for game in GAMES}
 """The built-in players a single agent can meet in each game (the engine's
 table, cpp/players/players.hpp): random, bot1, bot2, bot3 in Durak, expert
-(samples the worlds its information set allows and solves them, issue 12)
+(samples the worlds its information set allows and solves them)
 and perfect (sees every card: a ceiling, not a fair player)."""
 
 

@@ -1,7 +1,7 @@
 """Schnapsen and Sixty-Six over trumpf's C++ core.
 
 ``Deal`` is one deal, ``Match`` a whole match (Game::Schnapsen), ``Bot`` the
-reference bots (levels 1 and 2), ``Expert`` the sampling bot of issue 12; ``Error`` is raised for every refusal, with
+reference bots (levels 1 and 2), ``Expert`` the sampling bot; ``Error`` is raised for every refusal, with
 ``.code`` set to the reference engine's error code.
 
 >>> from trumpf.schnapsen import Deal
@@ -12,7 +12,7 @@ reference bots (levels 1 and 2), ``Expert`` the sampling bot of issue 12; ``Erro
 
 from __future__ import annotations
 
-from trumpf import _log
+from trumpf import logs
 from trumpf._core.schnapsen import Bot, Deal, Expert, Match, other
 from trumpf.errors import Error
 
@@ -34,13 +34,13 @@ __all__ = [
     "variant",
 ]
 
-# Logs and pickling are Python's business (JSON, hex): trumpf._log writes and
+# Logs and pickling are Python's business (JSON, hex): trumpf.logs writes and
 # reads them for the core and the oracle alike.
-Deal.to_log = _log.deal_log  # type: ignore[method-assign, assignment]
-Deal.from_log = classmethod(_log.deal_from_log)  # type: ignore[method-assign, assignment]
-Deal.__reduce__ = _log.reduce  # type: ignore[method-assign, assignment]
-Match.to_log = _log.match_log  # type: ignore[method-assign, assignment]
-Match.from_log = classmethod(_log.match_from_log)  # type: ignore[method-assign, assignment]
-Match.__reduce__ = _log.reduce  # type: ignore[method-assign, assignment]
+Deal.to_log = logs.deal_log  # type: ignore[method-assign, assignment]
+Deal.from_log = classmethod(logs.deal_from_log)  # type: ignore[method-assign, assignment]
+Deal.__reduce__ = logs.reduce  # type: ignore[method-assign, assignment]
+Match.to_log = logs.match_log  # type: ignore[method-assign, assignment]
+Match.from_log = classmethod(logs.match_from_log)  # type: ignore[method-assign, assignment]
+Match.__reduce__ = logs.reduce  # type: ignore[method-assign, assignment]
 for _public in (Bot, Deal, Expert, Match, other):
     _public.__module__ = __name__

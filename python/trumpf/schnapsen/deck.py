@@ -1,4 +1,4 @@
-"""The pack, the seeded shuffle and the deal (REFERENCE.md "The shuffle", "Dealing")."""
+"""The pack, the seeded shuffle and the deal (docs/rules/index.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The reference bots' building blocks (REFERENCE.md "The reference bots")."""
+"""The reference bots' building blocks (docs/rules/schnapsen.md)."""
 
 from __future__ import annotations
 

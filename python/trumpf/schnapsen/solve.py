@@ -1,4 +1,4 @@
-"""The exact solver: what each move is worth with every card known (issue 12).
+"""The exact solver: what each move is worth with every card known.
 
 Alpha-beta in the C++ core over the engine's own rules, with a transposition
 table and move ordering; the value is in game points for the seat on turn

@@ -1,7 +1,7 @@
 """The shapes of the plain dicts the Schnapsen family hands out and takes in.
 
 Pure typing: nothing here runs at play time. Moves, legal entries, events,
-views, results and logs are plain ``dict`` objects at run time (API.md rule
+views, results and logs are plain ``dict`` objects at run time (docs/api-contract.md rule
 7); these ``TypedDict`` classes only name their keys for a type checker. The
 core's stubs (``trumpf/_core/schnapsen.pyi``) and the oracle use them.
 """
@@ -224,7 +224,7 @@ class Exchange(TypedDict):
 
 
 class SchnapsenInfo(TypedDict):
-    """``deal.info(seat)``: everything one seat can know, and nothing else (issue 11)."""
+    """``deal.info(seat)``: everything one seat can know, and nothing else."""
 
     seat: str
     variant: str

@@ -27,6 +27,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from trumpf.errors import CODES, sentence
+
 from . import protocol, tokens
 from .games import Refused
 from .limits import Buckets, Limits, MessageError, parse_json
@@ -46,10 +48,6 @@ _STATUS = {
     "stale": 409,
     "not_saved": 503,
 }
-_TEXT = {
-    "bad_token": "this token opens no seat at this table",
-    "rate_limited": "too many requests from this address: wait a little",
-}
 
 
 class Server:
@@ -66,7 +64,7 @@ class Server:
 
     @staticmethod
     def refusal_text(code: str) -> str:
-        return _TEXT.get(code, code)
+        return sentence(code) if code in CODES else code
 
     async def authenticate(
         self, address: str, table_id: str, token: str

@@ -1,6 +1,6 @@
 """The bot at a table: which one plays is decided here, in ``make_bot`` alone.
 
-The expert of issue 12 is level ``EXPERT`` (a client sends ``"expert"``;
+The expert is level ``EXPERT`` (a client sends ``"expert"``;
 the store keeps the integer): it chooses from its seat's information set
 alone, with a seed of the table's, so a table's bot is repeatable.
 """

@@ -13,6 +13,7 @@ from typing import Any, cast
 
 import trumpf.durak as durak
 import trumpf.schnapsen as schnapsen
+from trumpf.errors import CODES, sentence
 
 Engine = schnapsen.Deal | schnapsen.Match | durak.Game
 GAMES = ("schnapsen", "sixtysix", "durak")
@@ -27,6 +28,10 @@ class Refused(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+    def __reduce__(self) -> tuple[type[Refused], tuple[str, str]]:
+        # An exception pickles its args, the message alone: the code travels too.
+        return (type(self), (self.code, self.message))
 
 
 @dataclass
@@ -159,32 +164,12 @@ def restore(log: dict[str, Any]) -> Play:
     return Play(schnapsen.Deal.from_log(log))
 
 
-# Refusal texts are the server's own: an engine's message may quote a hand, and
-# which hand it quotes is the engine's business, so none is passed on.
-_REFUSALS = {
-    "game_over": "the game is over",
-    "deal_over": "the deal is over",
-    "not_your_turn": "it is not your turn",
-    "not_legal": "that kind of move is not allowed now",
-    "wrong_phase": "that kind of move does not fit this stage of the bout",
-    "not_held": "you do not hold that card",
-    "card_not_held": "you do not hold that card",
-    "must_follow": "you must follow suit, or beat, or trump as the rules say",
-    "must_lead": "after a marriage you lead its king or queen",
-    "no_marriage": "you cannot declare that marriage now",
-    "no_exchange": "you cannot exchange the turn-up now",
-    "cannot_close": "you cannot close the talon now",
-    "cannot_claim": "you cannot claim now",
-    "beats_nothing": "that card beats no open attack",
-    "rank_not_in_bout": "you may only add a rank already on the table",
-    "bout_full": "the bout is full",
-    "must_attack": "lead an attack card first",
-    "not_the_six": "only the trump six is swapped for the turn-up",
-    "talon_shut": "the turn-up is gone, nothing to swap",
-}
+# Refusal texts are the registry's general sentences (trumpf.errors): an
+# engine's message may quote a hand, and which hand it quotes is the
+# engine's business, so none is passed on.
 
 
 def refusal_text(code: str, move: dict[str, Any]) -> str:
     """The message for an engine refusal: the code's sentence and the move as sent."""
-    sentence = _REFUSALS.get(code, "the move was refused")
-    return f"{sentence} ({code}): {json.dumps(move, sort_keys=True)[:120]}"
+    words = sentence(code) if code in CODES else "the move was refused"
+    return f"{words} ({code}): {json.dumps(move, sort_keys=True)[:120]}"

@@ -90,6 +90,10 @@ class MessageError(ValueError):
         self.code = code
         self.message = message
 
+    def __reduce__(self) -> tuple[type[MessageError], tuple[str, str]]:
+        # An exception pickles its args, the message alone: the code travels too.
+        return (type(self), (self.code, self.message))
+
 
 def _check_shape(value: Any, limits: Limits, depth: int = 1) -> None:
     if depth > limits.max_depth:

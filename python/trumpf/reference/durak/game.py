@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy as _copy
 from typing import TYPE_CHECKING, Any
 
-from trumpf import _log
+from trumpf import logs
 
 from . import checks, deck, rules
 from .errors import Error
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MOVE_KINDS", "SEATS", "Game"]
 
-#: The events that are somebody's move, in the order the seed document lists them.
+#: The events that are somebody's move, in the order docs/rules/durak.md lists them.
 MOVE_KINDS: list[str] = ["attack", "beat", "take", "done", "swap", "resign"]
 
 
@@ -137,10 +137,10 @@ class Game(GameApply):
         """Whether an event of this kind is somebody's move rather than what the table did."""
         return checks.parse_kind(kind) is not None
 
-    # Logs and pickling are trumpf._log's, for the core and the oracle alike.
-    to_log = _log.durak_log
-    from_log = classmethod(_log.durak_from_log)
-    __reduce__ = _log.reduce
+    # Logs and pickling are trumpf.logs's, for the core and the oracle alike.
+    to_log = logs.durak_log
+    from_log = classmethod(logs.durak_from_log)
+    __reduce__ = logs.reduce
 
     def copy(self) -> Game:
         """An independent copy of the game."""

@@ -1,4 +1,4 @@
-"""Information sets: what one seat of a Durak game can know, and nothing else (issue 11).
+"""Information sets: what one seat of a Durak game can know, and nothing else.
 
 ``game_info(game, seat)`` answers ``Game.info(seat)``: the public state (what
 ``view`` shows), the seat's own hand, and what the seat has learnt about the

@@ -75,8 +75,10 @@ def _wrong(message: str) -> Error:
 
 
 def move_of(value: object) -> tuple[str, int]:
-    """A legal entry as (kind, card): a dict ``{kind}`` plus ``card`` for an attack
-    or a beat, nothing else."""
+    """A legal entry as (kind, card): a plain dict (no subclass, whose methods the
+    caller wrote) ``{kind}`` plus ``card`` for an attack or a beat, nothing else."""
+    if type(value) is not dict:
+        raise Error(CODE, f"a legal move is a plain dict, not {show(value)}")
     move = as_dict(value, CODE, "a legal move")
     kind = as_str(_need(move, "kind", "a legal move"), CODE, "a move's kind")
     if kind not in KINDS:
@@ -131,7 +133,9 @@ def _played(value: object) -> tuple[tuple[int, bool, int], ...]:
         kind = as_str(_need(entry, "kind", "a played entry"), CODE, "a played kind")
         if kind not in ("attack", "beat"):
             raise Error(CODE, f"a played kind is attack or beat, not {show(kind)}")
-        out.append((seat, kind == "attack", _card(_need(entry, "card", "a played entry"), "a played card")))
+        out.append(
+            (seat, kind == "attack", _card(_need(entry, "card", "a played entry"), "a played card"))
+        )
     return tuple(out)
 
 
@@ -252,9 +256,11 @@ def check(told: Told, legal: list[tuple[str, int]]) -> None:
         table |= bit(card)
     under = bit(told.trump_card) if told.talon else 0
     parts = [told.hand, table, told.discarded, told.known, told.unseen, under]
-    if len(told.attacks) + len(told.beats) != bin(table).count("1") or sum(
-        bin(p).count("1") for p in parts
-    ) != 36 or (told.hand | table | told.discarded | told.known | told.unseen | under) != PACK:
+    if (
+        len(told.attacks) + len(told.beats) != bin(table).count("1")
+        or sum(bin(p).count("1") for p in parts) != 36
+        or (told.hand | table | told.discarded | told.known | told.unseen | under) != PACK
+    ):
         raise _wrong(
             "the hand, the bout, discarded, known, unseen and the trump card do not split the pack"
         )
@@ -270,14 +276,15 @@ def check(told: Told, legal: list[tuple[str, int]]) -> None:
     if told.cap != min(6, told.counts[defender - 1] + len(told.beats)):
         raise _wrong("the bout's cap is not its defender's hand when it opened")
     if len(told.attacks) > told.cap or any(
-        not beats_unchecked(b, a, told.trump) for a, b in zip(told.attacks, told.beats, strict=False)
+        not beats_unchecked(b, a, told.trump)
+        for a, b in zip(told.attacks, told.beats, strict=False)
     ):
         raise _wrong("the bout's attacks and beats break the rules")
     if told.swap and not (told.hand & bit(six) and told.talon):
         raise _wrong("swap, but the seat holds no trump six to swap")
-    if told.attacks and not told.taken and len(told.beats) == len(told.attacks):
-        if not told.counts[defender - 1] or len(told.attacks) >= told.cap:
-            raise _wrong("the bout is closed: the table ends it, nobody is to move")
+    beaten = told.attacks and not told.taken and len(told.beats) == len(told.attacks)
+    if beaten and (not told.counts[defender - 1] or len(told.attacks) >= told.cap):
+        raise _wrong("the bout is closed: the table ends it, nobody is to move")
     moves = legal_of(told)
     if not moves:
         raise _wrong("the seat has no choice: the table plays its move")
@@ -286,7 +293,9 @@ def check(told: Told, legal: list[tuple[str, int]]) -> None:
     try:
         found = find(told)
     except TooInvolved:
-        raise _wrong("the info is too involved to check (no game comes near the search's limits)") from None
+        raise _wrong(
+            "the info is too involved to check (no game comes near the search's limits)"
+        ) from None
     if found is None:
         raise _wrong("no deal and no legal play lead to this info")
 

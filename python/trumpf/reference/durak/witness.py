@@ -30,9 +30,9 @@ from typing import Any
 
 from .card import SUITS, power_of, six_of, suit_of
 from .witness_deal import NEVER, NONE, SeatPlan, counts, plan
-from .witness_history import TooInvolved, Told, bit, histories
+from .witness_history import Told, TooInvolved, bit, histories
 
-__all__ = ["TooInvolved", "Told", "Witness", "find", "game_of"]
+__all__ = ["Told", "TooInvolved", "Witness", "find", "game_of"]
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,9 @@ class _Solver:
         """Whether the six lay under the talon, or was drawn there again, since the
         swap and is not yet played again at ``tick``: where it was before is stale."""
         plays = self.plays.get(self.six, [])
-        return bool(swap.seat) and swap.tick < tick and not any(swap.tick < t < tick for t, _ in plays)
+        return (
+            bool(swap.seat) and swap.tick < tick and not any(swap.tick < t < tick for t, _ in plays)
+        )
 
     def _six_fits(self, swap: _Swap) -> bool:
         """The swapped six: held by the swapper at the swap, its own all along
@@ -221,9 +223,7 @@ class _Solver:
             if can_swap:
                 options |= bit(self.six)  # a six drawn and still held may be swapped
             events.append((tick, options))
-        power = tuple(
-            power_of(c) if c and suit_of(c) == trump else -1 for c in range(37)
-        )
+        power = tuple(power_of(c) if c and suit_of(c) == trump else -1 for c in range(37))
         return SeatPlan(tuple(slots), tuple(cards), tuple(pool), tuple(events), fixed, power)
 
     def _own_six(self, seat: int, tick: int) -> bool:
@@ -232,9 +232,7 @@ class _Solver:
         plays = [step for t, step in self.plays.get(self.six, []) if t < tick]
         return bool(plays) and all(step.seat == seat and not step.attack for step in plays)
 
-    def _combine(
-        self, plans: dict[int, SeatPlan], want: int
-    ) -> tuple[int, int, int, int] | None:
+    def _combine(self, plans: dict[int, SeatPlan], want: int) -> tuple[int, int, int, int] | None:
         """(lowest trump dealt to seat 1, to seat 2, events of seat 1, of seat 2)."""
         first = self.told.played[0][0] if self.told.played else self.told.attacker
         got = {seat: counts(plans[seat]) for seat in (1, 2)}
@@ -259,9 +257,7 @@ class _Solver:
         found: tuple[int, int, int, int],
     ) -> Witness:
         told, h = self.told, self.h
-        drawn = {
-            seat: plan(plans[seat], found[seat - 1], found[seat + 1]) for seat in (1, 2)
-        }
+        drawn = {seat: plan(plans[seat], found[seat - 1], found[seat + 1]) for seat in (1, 2)}
         when: dict[int, int] = {}  # card: the tick it was drawn
         for seat in (1, 2):
             for (tick, _), got in zip(plans[seat].slots, drawn[seat], strict=True):
@@ -295,9 +291,7 @@ class _Solver:
                 for card, (at, leave) in life[seat].items()
             )
 
-        events = {
-            seat: {tick: options for tick, options in plans[seat].events} for seat in (1, 2)
-        }
+        events = {seat: {tick: options for tick, options in plans[seat].events} for seat in (1, 2)}
         moves: list[dict[str, Any]] = []
         for i, step in enumerate(h.steps):
             if swap.seat and swap.tick == 4 * i - 2:
@@ -342,9 +336,14 @@ class _Solver:
                 # it (so which draws and bout ends), and which plays of the two cards.
                 before = sum(1 for s in steps[:k] if s.kind != "play")
                 for turn_up in trumps:
-                    key = (seat, turn_up, before, tick if k == len(steps) else -1)
-                    key += (sum(1 for t, _ in self.plays.get(turn_up, []) if t < tick),)
-                    key += (sum(1 for t, _ in self.plays.get(self.six, []) if t < tick),)
+                    key = (
+                        seat,
+                        turn_up,
+                        before,
+                        tick if k == len(steps) else -1,
+                        sum(1 for t, _ in self.plays.get(turn_up, []) if t < tick),
+                        sum(1 for t, _ in self.plays.get(self.six, []) if t < tick),
+                    )
                     if key in seen:
                         continue
                     seen.add(key)

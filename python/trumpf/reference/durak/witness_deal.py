@@ -41,6 +41,7 @@ MAX_EVENTS = 128  # decisions a seat's draws decide, at most (the core's bit set
 MAX_DECISIONS = 255  # decisions of a seat, at most
 MAX_STATES = 1 << 18  # states of one seat's search
 
+
 @dataclass(frozen=True)
 class SeatPlan:
     """What one seat's draws must do.
@@ -80,16 +81,16 @@ class _Search:
         # of every stage from it on.
         self.stage = [
             sum(
-                1 << i
-                for i, (t, _) in enumerate(p.events)
-                if self.ticks[j] < t < self.ticks[j + 1]
+                1 << i for i, (t, _) in enumerate(p.events) if self.ticks[j] < t < self.ticks[j + 1]
             )
             for j in range(slots)
         ]
         self.later = [0] * (slots + 1)
         for j in range(slots - 1, -1, -1):
             self.later[j] = self.later[j + 1] | self.stage[j]
-        cards = sorted([(leave, c, False) for c, leave in p.cards] + [(NEVER, c, True) for c in p.pool])
+        cards = sorted(
+            [(leave, c, False) for c, leave in p.cards] + [(NEVER, c, True) for c in p.pool]
+        )
         self.card = [c for _, c, _ in cards]
         self.leave = [leave for leave, _, _ in cards]
         self.pooled = [pooled for _, _, pooled in cards]
@@ -246,7 +247,7 @@ class _Search:
 
     def lowests(self) -> list[int]:
         """The powers the lowest trump dealt may have: each of the seat's trumps', NONE."""
-        return sorted({w for w in self.power if w >= 0}) + [NONE]
+        return [*sorted({w for w in self.power if w >= 0}), NONE]
 
     def named(self, drawn: int) -> tuple[int, ...]:
         return tuple(self.card[i] for i in range(len(self.card)) if drawn >> i & 1)

@@ -15,13 +15,15 @@ from __future__ import annotations
 import copy as copy_mod
 from typing import TYPE_CHECKING, Any
 
-from trumpf import _log
+from trumpf import logs
 
 from . import info as info_mod
 from . import moves as moves_mod
 from . import variant as variant_mod
+from .card import suit_of
 from .deal_apply import DealApply
-from .deck import check_dealer, check_number, check_seed, deal_for
+from .deck import check_dealer, check_number, check_seed, deal_for, pack_for
+from .errors import Error
 from .seat import check_seat, other
 
 if TYPE_CHECKING:
@@ -58,11 +60,41 @@ class Deal(DealApply):
         checked_number = check_number(number)
         dealer = check_dealer(dealer)
         dealt = deal_for(rules, checked_seed, checked_number, dealer)
+        return cls._from_dealt(rules, checked_seed, checked_number, dealer, dealt)
+
+    @classmethod
+    def _from_order(cls, rules: dict[str, Any], number: int, dealer: str, order: list[int]) -> Deal:
+        """A deal of the cards in ``order``, dealt as ``build`` deals a shuffled pack.
+
+        Private, for the oracle's witnesses (:mod:`.witness`): the non-dealer's
+        hand first, then the dealer's, the face-down talon in draw order and
+        the turn-up last. Its seed is zeros and does not shuffle to ``order``:
+        such a deal is replayed and read, never logged.
+        """
+        if sorted(order) != pack_for(rules):
+            raise Error("bad_deal", "a deal's order is the pack, each card once")
+        size = rules["hand_size"]
+        non_dealer = other(dealer)
+        hands = {non_dealer: list(order[:size]), dealer: list(order[size : 2 * size])}
+        dealt = {
+            "hands": {"p1": hands["p1"], "p2": hands["p2"]},
+            "talon": list(order[2 * size : -1]),
+            "turn_up": order[-1],
+            "trump": suit_of(order[-1]),
+        }
+        deal = cls._from_dealt(rules, bytes(32), number, dealer, dealt)
+        deal._first_turn_up = order[-1]
+        return deal
+
+    @classmethod
+    def _from_dealt(
+        cls, rules: dict[str, Any], seed: bytes, number: int, dealer: str, dealt: dict[str, Any]
+    ) -> Deal:
         deal = object.__new__(cls)
         deal._variant = rules["name"]
         deal._rules = rules
-        deal._seed = checked_seed
-        deal._number = checked_number
+        deal._seed = seed
+        deal._number = number
         deal._dealer = dealer
         deal._trump = dealt["trump"]
         deal._hands = {"p1": list(dealt["hands"]["p1"]), "p2": list(dealt["hands"]["p2"])}
@@ -165,18 +197,18 @@ class Deal(DealApply):
     def to_log(self) -> dict[str, Any]:
         """A replayable log: the seed, the rules and the moves, never the cards drawn.
 
-        Written by :func:`trumpf._log.deal_log`, as the core's logs are.
+        Written by :func:`trumpf.logs.deal_log`, as the core's logs are.
         """
         _ = self._seed  # an unbuilt deal refuses here
-        return _log.deal_log(self)
+        return logs.deal_log(self)
 
     @classmethod
     def from_log(cls, log: dict[str, Any] | str | bytes | bytearray) -> Deal:
         """The deal a log (dict, or its JSON text as str or UTF-8 bytes) describes, replayed.
 
-        Read by :func:`trumpf._log.deal_from_log`: exactly the keys ``to_log``
+        Read by :func:`trumpf.logs.deal_from_log`: exactly the keys ``to_log``
         writes, "rules" optional (a log without it plays by the reference's
         rules for its game).
         """
-        deal: Deal = _log.deal_from_log(cls, log)
+        deal: Deal = logs.deal_from_log(cls, log)
         return deal

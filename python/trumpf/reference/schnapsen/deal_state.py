@@ -41,6 +41,7 @@ class DealState(Unbuilt):
     _lead: int | None
     _result: dict[str, Any] | None
     _history: list[dict[str, Any]]
+    _first_turn_up: int | None  # set only on a deal dealt from a chosen order
 
     @property
     def variant(self) -> str:

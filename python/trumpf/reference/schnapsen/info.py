@@ -1,4 +1,4 @@
-"""Information sets: what one seat of a deal can know, and nothing else (issue 11).
+"""Information sets: what one seat of a deal can know, and nothing else.
 
 ``deal_info(deal, seat)`` answers ``Deal.info(seat)``: the public state (what
 ``view`` shows), the seat's own hand, and what the seat has learnt along the
@@ -176,8 +176,12 @@ def deal_info(deal: Deal, seat: str) -> SchnapsenInfo:
 
 def _table_of(deal: Deal, seat: str) -> _Table:
     other = "p2" if seat == "p1" else "p1"
-    dealt = deal_for(deal.rules, deal.seed, deal.number, deal.dealer)
-    table = _Table(deal.rules, deal.trump, dealt["turn_up"], other)
+    # A deal dealt from a chosen order (a witness) knows its turn-up; any other,
+    # its seed does.
+    first: int | None = getattr(deal, "_first_turn_up", None)
+    if first is None:
+        first = deal_for(deal.rules, deal.seed, deal.number, deal.dealer)["turn_up"]
+    table = _Table(deal.rules, deal.trump, first, other)
     for event in deal.history:
         table.follow(event)
     return table

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy as copy_mod
 from typing import TYPE_CHECKING, Any
 
-from trumpf import _log
+from trumpf import logs
 
 from . import info as info_mod
 from . import moves as moves_mod
@@ -39,6 +39,7 @@ class Match(Unbuilt):
     _deals: list[dict[str, Any]]
     _result: dict[str, Any] | None
     _history: list[dict[str, Any]]
+    _orders: dict[int, list[int]]  # set only on a match dealt from chosen orders
 
     def __init__(self) -> None:
         raise TypeError("use Match.build(variant=..., seed=..., dealer='p1')")
@@ -67,6 +68,35 @@ class Match(Unbuilt):
         match._result = None
         match._history = []
         return match
+
+    @classmethod
+    def _from_orders(
+        cls, rules: dict[str, Any], dealer: str, orders: dict[int, list[int]]
+    ) -> Match:
+        """A match whose deal number ``n`` is dealt from ``orders[n]`` (as ``Deal._from_order``).
+
+        Private, for the oracle's witnesses (:mod:`.witness`): its seed is
+        zeros and deals nothing; such a match is replayed and read, never logged.
+        """
+        match = object.__new__(cls)
+        match._variant = rules["name"]
+        match._rules = rules
+        match._seed = bytes(32)
+        match._first_dealer = dealer
+        match._orders = dict(orders)
+        match._deal = Deal._from_order(rules, 1, dealer, orders[1])
+        start = rules["match_start"]
+        match._scores = {"p1": start, "p2": start}
+        match._deals = []
+        match._result = None
+        match._history = []
+        return match
+
+    def _next_deal(self, number: int, dealer: str) -> Deal:
+        orders: dict[int, list[int]] | None = getattr(self, "_orders", None)
+        if orders is not None:
+            return Deal._from_order(self._rules, number, dealer, orders[number])
+        return Deal.build(variant=self._rules, seed=self._seed, number=number, dealer=dealer)
 
     @staticmethod
     def variants() -> list[str]:
@@ -214,9 +244,7 @@ class Match(Unbuilt):
             dealer = other(dealer)
         elif winner is not None:
             dealer = winner
-        self._deal = Deal.build(
-            variant=self._rules, seed=self._seed, number=self._deal.number + 1, dealer=dealer
-        )
+        self._deal = self._next_deal(self._deal.number + 1, dealer)
         return [
             {
                 "kind": "deal",
@@ -274,18 +302,18 @@ class Match(Unbuilt):
     def to_log(self) -> dict[str, Any]:
         """A replayable log of the whole match: seed, first dealer, rules, moves.
 
-        Written by :func:`trumpf._log.match_log`, as the core's logs are.
+        Written by :func:`trumpf.logs.match_log`, as the core's logs are.
         """
         _ = self._seed  # an unbuilt match refuses here
-        return _log.match_log(self)
+        return logs.match_log(self)
 
     @classmethod
     def from_log(cls, log: dict[str, Any] | str | bytes | bytearray) -> Match:
         """The match a log (dict, or its JSON text as str or UTF-8 bytes) describes, replayed.
 
-        Read by :func:`trumpf._log.match_from_log`: exactly the keys
+        Read by :func:`trumpf.logs.match_from_log`: exactly the keys
         ``to_log`` writes, "rules" optional (a log without it plays by the
         reference's rules for its game).
         """
-        match: Match = _log.match_from_log(cls, log)
+        match: Match = logs.match_from_log(cls, log)
         return match

@@ -1,7 +1,7 @@
 """The moves behind an event history, and playing moves back: shared by Deal and Match.
 
 A move log is the seed, the rules and these moves; writing and reading one is
-:mod:`trumpf._log`'s, the one log codec of the core and the oracle. What is
+:mod:`trumpf.logs`'s, the one log codec of the core and the oracle. What is
 the oracle's own is how it finds the moves in a history and replays them.
 """
 

@@ -1,6 +1,6 @@
 """The two games the engine plays, as the table of their differences.
 
-Four of the fields are house rules (issue 10): points on which players of
+Four of the fields are house rules: points on which players of
 Schnapsen disagree. Their defaults are the reference's, so a plain
 "schnapsen" or "sixtysix" plays exactly as the reference engines do. A
 variant value is a game's name, a preset's name, or a dict of the table with
@@ -66,7 +66,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     },
 }
 
-# The Schnapsen of the help page in seed-schnapsen-rules-th: more than two
+# The preset schnapsen-tjger (docs/rules/house-rules.md): more than two
 # cards in the stock to exchange or close, a marriage shown by leading it,
 # and a failed close paying what the closer would have won.
 PRESETS: dict[str, dict[str, Any]] = {

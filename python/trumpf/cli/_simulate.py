@@ -10,9 +10,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from trumpf._checks import check_writable
-from trumpf._cli_common import fail, house_rule
-from trumpf._report import summary_table
-from trumpf._shards import check_out
+from trumpf.cli._common import fail, house_rule
+from trumpf.cli._report import summary_table
 from trumpf.simulation import (
     GAMES,
     SimulationError,
@@ -20,6 +19,7 @@ from trumpf.simulation import (
     check_arguments,
     simulate,
 )
+from trumpf.simulation._shards import check_out
 
 
 def add_simulate(commands: Any) -> None:

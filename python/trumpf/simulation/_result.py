@@ -10,10 +10,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from trumpf import _core, _shards
-from trumpf._sim_args import SimulationError, is_match
-from trumpf._sim_replay import replay_durak, replay_schnapsen
-from trumpf._summary import Counts, Summary
+from trumpf import _core
+from trumpf.simulation import _shards
+from trumpf.simulation._arguments import SimulationError, is_match
+from trumpf.simulation._replay import replay_durak, replay_schnapsen
+from trumpf.simulation._summary import Counts, Summary
 
 
 def match_seed(seed: bytes, index: int) -> bytes:
@@ -99,7 +100,7 @@ class Simulation:
     def save(self, path: str | os.PathLike[str]) -> None:
         """Writes the per-game columns and what made them to ``path`` (.npz, or .csv)."""
         if not self.columns:
-            raise SimulationError("this simulation kept no rows to save")
+            raise SimulationError("no_rows", "this simulation kept no rows to save")
         target = os.fspath(path)
         meta = {
             "game": np.array(self.game),
@@ -158,12 +159,11 @@ class Simulation:
         """How game ``index`` is built through the ordinary API, and who sits where."""
         if not 0 <= index < self.games:
             raise IndexError(f"game {index} is outside 0..{self.games - 1}")
-        # A sits in seat 1 in even games; the first dealer changes every two games.
-        seat_a = int(self.columns["seat_a"][index]) if self.columns else 1 + index % 2
-        seats = {"a": seat_a, "b": 3 - seat_a}
+        seat = int(self.columns["seat_a"][index]) if self.columns else _shards.seat_a(index)
+        seats = {"a": seat, "b": 3 - seat}
         if self.game == "durak":
             return {"seed": self.seed, "number": index + 1, "seats": seats}
-        first = int(self.columns["dealer"][index]) if self.columns else 1 + index // 2 % 2
+        first = int(self.columns["dealer"][index]) if self.columns else _shards.first_dealer(index)
         dealer = "p1" if first == 1 else "p2"
         variant = self.rules
         if is_match(self.game):

@@ -3,7 +3,7 @@
 Each shard of consecutive games is one task that runs the C++ simulator on
 ``job.threads`` threads and hands back its rows (or only its counts). The
 driver submits a window of tasks ahead of the ones it is waiting for, takes
-the results in index order into the :class:`~trumpf._shards.Collector` and
+the results in index order into the :class:`~trumpf.simulation._shards.Collector` and
 reports progress as shards finish. Shards are deterministic, so a shard lost
 with its worker is simply played again by Ray's task retries, to the same
 rows. Ctrl-C on the driver cancels the tasks still out and keeps the shards
@@ -25,8 +25,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from trumpf import _shards
-from trumpf.simulation import NO_RAY, ClusterError
+from trumpf.simulation import NO_RAY, ClusterError, _shards
 
 __all__ = ["MAX_SHARD", "RETRIES", "connect", "default_shard", "run"]
 
@@ -62,27 +61,69 @@ def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise ClusterError(NO_RAY) from None
+        raise ClusterError("no_ray", NO_RAY) from None
     return ray
 
 
 def _reachable(address: str) -> None:
-    """Refuses, in a few seconds, a ``HOST:PORT`` (or ``ray://HOST:PORT``) nobody answers at.
+    """Refuses, in seconds, a ``HOST:PORT`` (or ``ray://HOST:PORT``) where no Ray answers.
 
-    Ray itself would retry for minutes, logging as it goes.
+    Ray itself would retry for minutes, logging as it goes: at an address
+    nobody answers at, and at one where something that is not Ray accepts the
+    connection and then says nothing or garbage. A Ray cluster's address (its
+    GCS, or the Ray Client server) is a gRPC server, and gRPC speaks HTTP/2,
+    whose server must answer a client's connection preface with a SETTINGS
+    frame (RFC 9113, 3.4): that answer is what is asked for here, within
+    :data:`_CONNECT_SECONDS` for the connection and as long again for the
+    answer. A cluster behind TLS (``RAY_USE_TLS``) is only connected to: its
+    handshake comes before any HTTP/2.
     """
     bare = address.removeprefix("ray://")
     if bare in ("auto", "local") or "://" in bare:
         return
     host, sep, port = bare.rpartition(":")
     if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ClusterError(f"the Ray address {address!r} is not HOST:PORT")
+        raise ClusterError("bad_address", f"the Ray address {address!r} is not HOST:PORT")
     try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=_CONNECT_SECONDS):
-            pass
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=_CONNECT_SECONDS) as s:
+            if os.environ.get("RAY_USE_TLS", "0").lower() in ("1", "true"):
+                return
+            s.sendall(_HTTP2_PREFACE)
+            answer = _first_bytes(s, 9)
     except OSError as bad:
         why = bad.strerror or str(bad) or type(bad).__name__
-        raise ClusterError(f"no Ray cluster answers at {address}: {why}") from None
+        raise ClusterError("no_cluster", f"no Ray cluster answers at {address}: {why}") from None
+    # A frame header: 24-bit length, type, flags, 31-bit stream; SETTINGS is type 4 on stream 0.
+    if len(answer) < 9 or answer[3] != 0x4 or answer[4] & 0x1 or any(answer[5:9]):
+        said = "said nothing" if not answer else "did not answer as gRPC (HTTP/2) does"
+        raise ClusterError(
+            "no_cluster",
+            f"nothing Ray-like answers at {address}: it accepted a connection and {said} "
+            f"within {_CONNECT_SECONDS:g} s",
+        )
+
+
+# HTTP/2's client connection preface, then an empty SETTINGS frame (RFC 9113, 3.4).
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+
+
+def _first_bytes(conn: socket.socket, count: int) -> bytes:
+    """Up to ``count`` bytes from ``conn``, fewer if it closes or :data:`_CONNECT_SECONDS` pass."""
+    deadline = time.monotonic() + _CONNECT_SECONDS
+    got = b""
+    while len(got) < count:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        conn.settimeout(left)
+        try:
+            part = conn.recv(count - len(got))
+        except TimeoutError:
+            break
+        if not part:
+            break
+        got += part
+    return got
 
 
 def connect(ray: Any, address: str | None) -> bool:
@@ -95,8 +136,9 @@ def connect(ray: Any, address: str | None) -> bool:
     if ray.is_initialized():
         if address is not None:
             raise ClusterError(
+                "bad_address",
                 "Ray is already initialised in this process: leave out the address, "
-                "or call ray.shutdown() first"
+                "or call ray.shutdown() first",
             )
         return False
     quiet: dict[str, Any] = {
@@ -112,7 +154,9 @@ def connect(ray: Any, address: str | None) -> bool:
     try:
         ray.init(address=target, **quiet)
     except (ConnectionError, ValueError, RuntimeError) as bad:
-        raise ClusterError(f"cannot join the Ray cluster at {target}: {_line(bad)}") from None
+        raise ClusterError(
+            "no_cluster", f"cannot join the Ray cluster at {target}: {_line(bad)}"
+        ) from None
     return True
 
 
@@ -129,8 +173,9 @@ def _slots(ray: Any, threads: int) -> int:
     if not cpus or max(cpus) < threads:
         most = f"{max(cpus):g}" if cpus else "no"
         raise ClusterError(
+            "no_cpu",
             f"the Ray cluster cannot play a shard: it needs {threads} CPU(s) on one node, "
-            f"and the largest node has {most}"
+            f"and the largest node has {most}",
         )
     return max(1, sum(int(c) // threads for c in cpus))
 
@@ -155,10 +200,14 @@ def seconds_a_game(job: _shards.Job, games: int) -> float:
 
 
 def default_shard(games: int, slots: int, per_game: float) -> int:
-    """Shards of about :data:`SHARD_SECONDS` of play, but at least :data:`SHARDS_PER_SLOT` a slot."""
+    """Shards of about :data:`SHARD_SECONDS` of play, but at least :data:`SHARDS_PER_SLOT` a slot.
+
+    Never more shards than a folder of results holds (:data:`trumpf.simulation._shards.MAX_SHARDS`).
+    """
     by_time = math.ceil(SHARD_SECONDS / per_game)
     by_slots = math.ceil(games / (SHARDS_PER_SLOT * slots))
-    return max(1, min(MAX_SHARD, by_time, by_slots))
+    fewest = _shards.count_of(games, _shards.MAX_SHARDS)
+    return max(1, fewest, min(MAX_SHARD, by_time, by_slots))
 
 
 def run(
@@ -247,7 +296,11 @@ def _result(ray: Any, ref: Any, index: int) -> _shards.Shard:
         shard: _shards.Shard = ray.get(ref)
     except ray.exceptions.RayTaskError as failed:
         cause = getattr(failed, "cause", None) or failed
-        raise ClusterError(f"shard {index} failed on the cluster: {_line(cause)}") from None
+        raise ClusterError(
+            "shard_failed", f"shard {index} failed on the cluster: {_line(cause)}"
+        ) from None
     except ray.exceptions.RayError as lost:
-        raise ClusterError(f"shard {index} was lost {RETRIES + 1} times: {_line(lost)}") from None
+        raise ClusterError(
+            "shard_failed", f"shard {index} was lost {RETRIES + 1} times: {_line(lost)}"
+        ) from None
     return shard

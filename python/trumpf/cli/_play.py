@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from trumpf._cli_common import bounded, fail, forgiving_stdio, seat_of
+from trumpf.cli._common import bounded, fail, forgiving_stdio, seat_of
 
 
 def _add_display(parser: argparse.ArgumentParser) -> None:

@@ -4,10 +4,10 @@ A run of ``games`` games is cut into shards of consecutive games; shard ``k``
 holds games ``k * size .. k * size + size - 1`` and the core plays them with
 ``start`` set, so each game is the one the whole run would have played
 (game ``i`` is a function of the seed and ``i`` alone). Shards are played
-here or on a cluster (:mod:`trumpf.cluster.ray`); either way a
+here or on a cluster (:mod:`trumpf.simulation._cluster`); either way a
 :class:`Collector` takes them in index order and keeps what the run asked
 for: every row, only the exact counts, or one ``.npz`` file a shard beside
-a ``manifest.json`` (:func:`read_manifest`, :func:`read_shard`).
+a ``manifest.json`` (read back by :mod:`trumpf.simulation._folder`).
 """
 
 from __future__ import annotations
@@ -15,43 +15,39 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from trumpf import _core
-from trumpf._shard_files import (
+from trumpf.simulation._files import (
     FORMAT,
     MANIFEST,
+    MAX_SHARDS,
     check_out,
     is_shard_folder,
-    read_manifest,
-    read_run,
-    read_shard,
-    shards_of,
     write_manifest,
     write_shard,
 )
-from trumpf._summary import Counts
+from trumpf.simulation._summary import Counts
 
 __all__ = [
     "FORMAT",
     "MANIFEST",
+    "MAX_SHARDS",
     "Collector",
     "Job",
     "Shard",
     "bounds",
     "check_out",
     "count_of",
+    "first_dealer",
     "flat",
     "is_shard_folder",
     "play",
     "play_here",
-    "read_manifest",
-    "read_run",
-    "read_shard",
-    "shards_of",
+    "seat_a",
 ]
 
 Columns = dict[str, npt.NDArray[Any]]
@@ -85,6 +81,22 @@ class Shard:
     games: int
     columns: Columns | None
     counts: Counts | None
+
+
+Index = TypeVar("Index", int, npt.NDArray[np.int64])
+
+
+def seat_a(index: Index) -> Index:
+    """Player A's seat in game ``index`` (an int, or an array of them): 1 in even games, 2 in odd."""
+    return 1 + index % 2
+
+
+def first_dealer(index: Index) -> Index:
+    """The first dealer's seat in game ``index`` of the Schnapsen family: 1, 1, 2, 2, 1, 1, ...
+
+    So neither player keeps the advantage of the lead; Durak records no dealer (0).
+    """
+    return 1 + index // 2 % 2
 
 
 def count_of(games: int, size: int) -> int:

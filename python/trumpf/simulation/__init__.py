@@ -27,8 +27,10 @@ from typing import Any
 
 import numpy.typing as npt
 
-from trumpf import _core, _shards
-from trumpf._sim_args import (
+from trumpf import _core
+from trumpf._checks import short
+from trumpf.simulation import _shards
+from trumpf.simulation._arguments import (
     CLUSTERS,
     GAMES,
     LOCAL_SHARD,
@@ -42,12 +44,15 @@ from trumpf._sim_args import (
     ProgressCallback,
     SeedLike,
     SimulationError,
+    arguments,
     check_arguments,
     is_match,
+    local_shard,
     rules_for,
 )
-from trumpf._sim_result import Simulation, match_seed
-from trumpf._summary import Counts, Summary, wilson, wilson_high
+from trumpf.simulation._folder import read_run, shards_of
+from trumpf.simulation._result import Simulation, match_seed
+from trumpf.simulation._summary import Counts, Summary, wilson, wilson_high
 
 __all__ = [
     "CLUSTERS",
@@ -82,6 +87,10 @@ class SimulationInterrupted(KeyboardInterrupt):
     def __init__(self, partial: Simulation) -> None:
         super().__init__(f"interrupted after {partial.games} games")
         self.partial = partial
+
+    def __reduce__(self) -> tuple[type[SimulationInterrupted], tuple[Simulation]]:
+        # Made again from the partial result (its args hold only the message).
+        return (type(self), (self.partial,))
 
 
 def simulate(
@@ -132,20 +141,29 @@ def simulate(
     for :func:`load` and :func:`iter_shards`. Either also works without a
     cluster, in shards of :data:`LOCAL_SHARD` games.
 
-    An ``expert`` player (issue 12) spends at most ``expert_samples`` worlds
+    An ``expert`` player spends at most ``expert_samples`` worlds
     (default 64) and ``expert_budget`` work units (solver positions plus
     rollout moves, a Durak solver position counting twice; default 200,000)
     a decision; 0 keeps the default, and the
     most are :data:`MAX_EXPERT_SAMPLES` and :data:`MAX_EXPERT_BUDGET`. Its
     moves depend on the master seed and the game alone, never on the threads.
     ``perfect`` sees every card: a ceiling, not a fair player.
+
+    Whatever cannot be played is refused before the first game with
+    :class:`SimulationError` (the package's ``Error``), whose ``code`` names
+    the argument: ``bad_game``, ``bad_games`` (``too_big`` past the machine's
+    memory), ``bad_player``, ``no_seed``, ``bad_threads``, ``bad_progress``,
+    ``bad_variant`` (``rules``), ``bad_cluster``, ``bad_address``,
+    ``bad_shard``, ``bad_value`` (``summary_only``), ``bad_out``,
+    ``bad_budget``; a cluster that cannot play is :class:`ClusterError`.
     """
-    pair, raw_seed = check_arguments(
+    args = arguments(
         game,
         games,
         players,
         seed,
         threads,
+        progress,
         rules,
         cluster=cluster,
         address=address,
@@ -155,45 +173,48 @@ def simulate(
         expert_samples=expert_samples,
         expert_budget=expert_budget,
     )
-    table = rules_for(game, rules)
-    kind = "durak" if table is None else table["name"] + ("-match" if is_match(game) else "")
-    local_threads = threads if threads is not None else min(os.cpu_count() or 1, MAX_THREADS)
+    table = args.rules
+    name, count, pair, raw_seed = args.game, args.games, args.players, args.seed
+    kind = "durak" if table is None else table["name"] + ("-match" if is_match(name) else "")
+    local_threads = args.threads or min(os.cpu_count() or 1, MAX_THREADS)
     # A game's columns and endings, from the core itself: what every shard will hold.
     probe = _core.sim.run(kind, 0, pair[0], pair[1], raw_seed, 1, None, rules=table)
     endings = tuple(probe["endings"])
-    rows = not summary_only and out is None
+    rows = not args.summary_only and args.out is None
     job = _shards.Job(
         kind=kind,
         players=pair,
         seed=raw_seed,
         rules=table,
-        threads=local_threads if cluster is None else (threads or 1),
+        threads=local_threads if args.cluster is None else (args.threads or 1),
         endings=endings,
-        rows=rows or out is not None,
+        rows=rows or args.out is not None,
         counts=not rows,
-        expert=(expert_samples, expert_budget),
+        expert=args.expert,
     )
-    folder = None if out is None else Path(out)
-    size = shard
-    if cluster is None and size is None:
-        size = max(games, 1) if rows else LOCAL_SHARD
+    folder = args.out
+    size = args.shard
+    if args.cluster is None and size is None:
+        size = max(count, 1) if rows else local_shard(count, folder is not None)
     meta = {
-        "game": game,
+        "game": name,
         "players": list(pair),
         "seed": raw_seed.hex(),
         "rules": table,
         "endings": list(endings),
-        "expert": {"samples": expert_samples, "budget": expert_budget},
+        "expert": {"samples": args.expert[0], "budget": args.expert[1]},
     }
     try:
-        collector = _shards.Collector(job, games, dict(probe["columns"]), meta, folder)
-        if cluster == "ray":
-            from trumpf.cluster import ray as ray_runner
+        collector = _shards.Collector(job, count, dict(probe["columns"]), meta, folder)
+        if args.cluster == "ray":
+            from trumpf.simulation import _cluster as ray_runner
 
-            interrupted, used = ray_runner.run(job, games, size, collector.add, progress, address)
+            interrupted, used = ray_runner.run(
+                job, count, size, collector.add, args.progress, args.address
+            )
         else:
             assert size is not None
-            interrupted = _shards.play_here(job, games, size, collector.add, progress)
+            interrupted = _shards.play_here(job, count, size, collector.add, args.progress)
             used = local_threads
         collector.meta["threads"] = used
         collector.finish(complete=not interrupted)
@@ -202,19 +223,21 @@ def simulate(
             raise
         # The folder of results, full or gone: one line, not a traceback.
         why = bad.strerror or str(bad)
-        raise SimulationError(f"the results could not be written to {folder}: {why}") from None
+        raise SimulationError(
+            "not_saved", f"the results could not be written to {folder}: {why}"
+        ) from None
     sim = Simulation(
-        game=game,
+        game=name,
         players=pair,
         seed=raw_seed,
         threads=used,
         endings=endings,
         columns=collector.columns or {},
-        complete=collector.done == games,
+        complete=collector.done == count,
         rules=table,
         counts=None if rows else collector.counts,
         out=None if folder is None else str(folder),
-        expert=(expert_samples, expert_budget),
+        expert=args.expert,
     )
     if interrupted:
         raise SimulationInterrupted(sim)
@@ -224,25 +247,23 @@ def simulate(
 def load(path: str | os.PathLike[str]) -> Simulation:
     """The simulation a folder written by ``simulate(..., out=path)`` holds, every row in memory.
 
+    The folder is read as input from a stranger: its manifest and every shard
+    are checked (see the README, "Larger than memory"), and anything amiss is a
+    :class:`SimulationError` ``bad_folder`` naming the file and the field.
     For a run larger than memory, read it shard by shard with :func:`iter_shards`.
     """
-    folder = Path(path)
-    try:
-        manifest, columns = _shards.read_run(folder)
-    except (OSError, ValueError) as bad:
-        raise SimulationError(str(bad)) from None
+    run, columns = read_run(_folder_path(path))
     return Simulation(
-        game=manifest["game"],
-        players=(manifest["players"][0], manifest["players"][1]),
-        seed=bytes.fromhex(manifest["seed"]),
-        threads=int(manifest["threads"]),
-        endings=tuple(manifest["endings"]),
+        game=run.game,
+        players=run.players,
+        seed=run.seed,
+        threads=run.threads,
+        endings=run.endings,
         columns=columns,
-        complete=bool(manifest["complete"]),
-        rules=manifest["rules"],
-        out=str(folder),
-        # Folders written before the expert existed name no budget: the default.
-        expert=_expert_of(manifest.get("expert")),
+        complete=run.complete,
+        rules=run.rules,
+        out=str(run.path),
+        expert=run.expert,
     )
 
 
@@ -252,18 +273,25 @@ def iter_shards(path: str | os.PathLike[str]) -> Iterator[tuple[int, dict[str, n
     Yields the index of the shard's first game and its columns as one-dimensional
     ones (as :meth:`Simulation.table`), so a run larger than memory reads in
     pieces: ``pd.DataFrame(table, index=range(start, start + len(table["winner"])))``.
+    Each shard is checked as :func:`load` checks it before it is yielded; the
+    manifest's counts are checked against the rows after the last one.
     """
-    try:
-        for start, columns in _shards.shards_of(Path(path)):
-            yield start, _shards.flat(columns)
-    except (OSError, ValueError) as bad:
-        raise SimulationError(str(bad)) from None
+    for start, columns in shards_of(_folder_path(path)):
+        yield start, _shards.flat(columns)
 
 
-def _expert_of(entry: Any) -> tuple[int, int]:
-    if not isinstance(entry, dict):
-        return (0, 0)
-    return (int(entry.get("samples", 0)), int(entry.get("budget", 0)))
+def _folder_path(path: object) -> Path:
+    name = path if isinstance(path, str) else None
+    if isinstance(path, os.PathLike):
+        try:
+            name = os.fspath(path)
+        except TypeError:
+            name = None
+    if not isinstance(name, str) or not name or "\0" in name:
+        raise SimulationError(
+            "bad_folder", f"a folder is named by a non-empty str or path, not {short(path)}"
+        )
+    return Path(str.__str__(name))
 
 
 # Their home is the private modules; users meet them here, and tracebacks and

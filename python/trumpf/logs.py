@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
+from trumpf._checks import clip, short
 from trumpf.errors import Error
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "durak_log",
     "match_from_log",
     "match_log",
+    "parsed",
     "read",
     "reduce",
     "replayed",
@@ -86,18 +88,18 @@ def read(
     is not 64 hex digits is ``no_seed``. The seed comes back as bytes, the
     rest as the log holds it.
     """
-    data = _as_dict(_parse(log) if isinstance(log, str | bytes | bytearray) else log)
+    data = parsed(log)
     for key in data:
         if type(key) is not str or (key not in keys and key not in optional):
             allowed = ", ".join(keys + optional)
-            raise Error("bad_log", f"a log has no key {_short(key)} (its keys: {allowed})")
+            raise Error("bad_log", f"a log has no key {short(key)} (its keys: {allowed})")
     game = _text(data.get("game"))
     if game not in games:
         expected = " or ".join(repr(g) for g in games)
-        raise Error("bad_log", f"this log's game is {_short(data.get('game'))}, not {expected}")
+        raise Error("bad_log", f"this log's game is {short(data.get('game'))}, not {expected}")
     found = _text(data.get("kind"))
     if found != kind:
-        raise Error("bad_log", f"this log is a {_short(data.get('kind'))} log, not a {kind!r} log")
+        raise Error("bad_log", f"this log is a {short(data.get('kind'))} log, not a {kind!r} log")
     for key in keys:
         if key not in data:
             raise Error("bad_log", f"a {kind} log has {', '.join(keys)}; this one has no {key!r}")
@@ -106,13 +108,23 @@ def read(
     return data
 
 
+def parsed(log: object) -> dict[str, Any]:
+    """The log as a plain dict: its JSON text parsed, or a dict's real items copied.
+
+    Text is read as :func:`read` reads it (UTF-8, at most :data:`MAX_LOG_BYTES`,
+    nested no deeper than the parser allows); anything else is ``bad_log``.
+    The keys and values are not checked: that is :func:`read`'s.
+    """
+    return _as_dict(_parse(log) if isinstance(log, str | bytes | bytearray) else log)
+
+
 def seed_of(text: object) -> bytes:
     """The 32-byte seed a log's 64 hex digits spell, or ``Error("no_seed")``."""
     if isinstance(text, str):
         digits = str.__str__(text)
         if len(digits) == 64 and _HEX.issuperset(digits):
             return bytes.fromhex(digits)
-    raise Error("no_seed", f"a log's seed is 64 hex digits, not {_short(text)}")
+    raise Error("no_seed", f"a log's seed is 64 hex digits, not {short(text)}")
 
 
 def _parse(text: str | bytes | bytearray) -> object:
@@ -128,19 +140,19 @@ def _parse(text: str | bytes | bytearray) -> object:
         try:
             source = raw.decode("utf-8")
         except UnicodeDecodeError as err:
-            raise Error("bad_log", f"a log's text is UTF-8: {_clip(str(err))}") from None
+            raise Error("bad_log", f"a log's text is UTF-8: {clip(str(err))}") from None
     try:
         return json.loads(source)
     except RecursionError:
         raise Error("bad_log", "the log's JSON is nested too deeply") from None
     except ValueError as err:  # JSONDecodeError, a number too long to read
-        raise Error("bad_log", f"the log is not JSON: {_clip(str(err))}") from None
+        raise Error("bad_log", f"the log is not JSON: {clip(str(err))}") from None
 
 
 def _as_dict(value: object) -> dict[Any, Any]:
     # A plain copy of what a dict (or a dict subclass) really holds.
     if not isinstance(value, dict):
-        raise Error("bad_log", f"a log is a dict or its JSON text, not {_short(value)}")
+        raise Error("bad_log", f"a log is a dict or its JSON text, not {short(value)}")
     return dict(dict.items(value))
 
 
@@ -166,12 +178,12 @@ def variant_of(data: dict[str, Any]) -> object:
         return game
     rules = data[RULES]
     if not isinstance(rules, dict):
-        raise Error("bad_log", f"the log's rules are a table of the variant, not {_short(rules)}")
+        raise Error("bad_log", f"the log's rules are a table of the variant, not {short(rules)}")
     table = dict(dict.items(rules))
     if _text(table.get("name")) != game:
         raise Error(
             "bad_log",
-            f"the log is a game of {game!r} but its rules are {_short(table.get('name'))}",
+            f"the log is a game of {game!r} but its rules are {short(table.get('name'))}",
         )
     return table
 
@@ -285,21 +297,3 @@ class _FromLog(Protocol[_T]):
 def restore(cls: _FromLog[_T], log: dict[str, Any]) -> _T:
     """Unpickles a game: its class replays its log (the target of ``__reduce__``)."""
     return cls.from_log(log)
-
-
-def _short(value: object) -> str:
-    # A short repr that never runs a caller's code: only the base types' own.
-    if value is None or isinstance(value, bool):
-        return repr(value)
-    if isinstance(value, int):
-        number = int.__index__(value)
-        return "a huge int" if abs(number) >= 10**30 else str(number)
-    if isinstance(value, str):
-        return _clip(repr(str.__str__(value)))
-    if isinstance(value, bytes | bytearray):
-        return _clip(repr(bytes(memoryview(value)[:80])))
-    return f"a {type(value).__name__}"
-
-
-def _clip(text: str, limit: int = 80) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."

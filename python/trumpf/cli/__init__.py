@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
-from trumpf._cli_common import Parser
-from trumpf._cli_play import add_play, add_replay, add_serve, run_play, run_replay, run_serve
-from trumpf._cli_simulate import add_simulate, run_simulate
+from trumpf.cli._common import Parser
+from trumpf.cli._play import add_play, add_replay, add_serve, run_play, run_replay, run_serve
+from trumpf.cli._simulate import add_simulate, run_simulate
 
 
 def _parser() -> argparse.ArgumentParser:

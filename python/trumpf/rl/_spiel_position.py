@@ -1,0 +1,172 @@
+"""The Python side of an OpenSpiel state of trumpf's games (trumpf.rl.openspiel).
+
+A :class:`Position` is the chance draws so far (the dealer, the seed's
+bytes), then the Deal, Match or Durak Game they deal and its moves, and
+what each player has seen. OpenSpiel clones a Python state by deep-copying
+its attributes and serialises one by pickling them: a position copies
+itself cheaply, and pickles as :class:`Replay`, a bare word, because the
+state's history, which OpenSpiel writes beside it, is the state.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pyspiel
+
+from trumpf import rl
+from trumpf.errors import Error
+from trumpf.rl._single import legal_actions, move_for
+
+__all__ = ["SEED_BYTES", "OpenSpielError", "Position", "Replay", "build"]
+
+SEED_BYTES = 32
+"""Chance nodes that draw the seed, one byte each."""
+
+
+class OpenSpielError(Error, pyspiel.SpielError):  # type: ignore[misc]
+    """What these games refuse: trumpf's :class:`~trumpf.errors.Error`, with
+    its ``code``, and OpenSpiel's own ``pyspiel.SpielError``, so code written
+    for any OpenSpiel game catches it as it catches OpenSpiel's refusals."""
+
+
+def build(family: str, rules: Any, match: bool, seed: bytes, dealer: str) -> Any:
+    """The Deal, Match or Durak Game that ``seed`` (and ``dealer``) deal."""
+    if family == "durak":
+        from trumpf import durak
+
+        return durak.Game.build(seed=seed, number=1)
+    from trumpf import schnapsen
+
+    if match:
+        return schnapsen.Match.build(variant=rules, seed=seed, dealer=dealer)
+    return schnapsen.Deal.build(variant=rules, seed=seed, number=1, dealer=dealer)
+
+
+class Replay:
+    """What a position pickles as: nothing but the word that its state's
+    history, which OpenSpiel serialises beside it, is to be played again."""
+
+    def __reduce__(self) -> tuple[type[Replay], tuple[()]]:
+        return (Replay, ())
+
+
+class Position:
+    """The Python side of a state: the chance draws so far, then the game and
+    its moves, and what each player has seen. ``moves`` counts the actions
+    applied, chance ones included, as OpenSpiel's ``move_number`` does."""
+
+    __slots__ = (
+        "dealer",
+        "family",
+        "match",
+        "moves",
+        "name",
+        "rules",
+        "seats",
+        "seed",
+        "table",
+        "trace",
+    )
+
+    def __init__(self, game: Any) -> None:
+        """The position before the deal in ``game``, a TrumpfGame."""
+        self.family: str = game.family
+        self.name: str = game.name
+        self.match: bool = game.match
+        self.rules: Any = game.rules
+        self.seats: tuple[Any, Any] = game.seats
+        # Durak has no dealer: the deal decides who attacks first.
+        self.dealer: str | None = None if game.dealer == "chance" else game.dealer
+        if game.family == "durak":
+            self.dealer = "-"
+        self.seed = bytearray()
+        self.table: Any = None
+        self.trace: list[list[str]] = [[], []]
+        self.moves = 0
+
+    def __deepcopy__(self, memo: Any) -> Position:
+        # OpenSpiel clones a Python state by deep-copying its attributes:
+        # the game copies itself in C++, the rest is small.
+        twin = copy.copy(self)
+        twin.seed = bytearray(self.seed)
+        twin.table = None if self.table is None else self.table.copy()
+        twin.trace = [list(self.trace[0]), list(self.trace[1])]
+        return twin
+
+    def __copy__(self) -> Position:
+        twin = Position.__new__(Position)
+        for name in Position.__slots__:
+            setattr(twin, name, getattr(self, name))
+        return twin
+
+    def __reduce__(self) -> tuple[type[Replay], tuple[()]]:
+        # Serialised, a position is its state's history alone (see TrumpfState).
+        return (Replay, ())
+
+    def current_player(self) -> int:
+        if self.table is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.table.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.seats.index(self.table.turn)
+
+    def legal(self, player: int) -> list[int]:
+        if self.table is None or self.table.over:
+            return []
+        seat = self.seats[player]
+        if self.table.turn != seat:
+            return []
+        return legal_actions(self.table, seat)
+
+    def apply(self, action: int) -> None:
+        """Plays ``action`` (a chance outcome or a move); OpenSpielError
+        ``not_legal``, changing nothing, for one that is not legal now."""
+        table = self.table
+        if table is None:
+            self._chance(action)
+            self.moves += 1
+            return
+        seat = table.turn
+        player = self.seats.index(seat)
+        # OpenSpiel's legal actions are the only ones: Durak's resign, which the
+        # engine takes at any time but never lists, is refused too.
+        legal = legal_actions(table, seat)
+        if action not in legal:
+            raise OpenSpielError("not_legal", f"action {action} is not among {legal}")
+        table.apply(seat, move_for(table, action))
+        name = rl.ACTIONS[self.name][action]
+        for p in (0, 1):
+            self.trace[p].append(f"{player}:{name} {self.private(p)}")
+        self.moves += 1
+
+    def _chance(self, outcome: int) -> None:
+        if self.dealer is None:
+            if outcome not in (0, 1):
+                raise OpenSpielError("not_legal", f"the dealer outcome is 0 or 1, not {outcome}")
+            self.dealer = ("p1", "p2")[outcome]
+            return
+        if not 0 <= outcome < 256:
+            raise OpenSpielError("not_legal", f"a seed byte is 0 .. 255, not {outcome}")
+        self.seed.append(outcome)
+        if len(self.seed) == SEED_BYTES:
+            self.table = build(
+                self.family, self.rules, self.match, bytes(self.seed), str(self.dealer)
+            )
+            start = f"dealer {self.dealer}"
+            for p in (0, 1):
+                self.trace[p].append(f"{start} {self.private(p)}")
+
+    def private(self, player: int) -> str:
+        """What ``player`` sees of the cards now that the moves do not say:
+        its hand and the face-up card."""
+        table, seat = self.table, self.seats[player]
+        if self.family == "durak":
+            up = table.trump_card
+            hand = table.hand_of(seat)
+        else:
+            deal = table.deal if self.match else table
+            up = deal.turn_up
+            hand = deal.hand_of(seat)
+        return "h" + ".".join(map(str, sorted(hand))) + f" u{up}"
