@@ -477,6 +477,28 @@ def witness_plan() -> Any:
     return plan("p1", 1, list(range(20)), [("p2", {"kind": "play", "card": "QH"})])
 
 
+def durak_seat_plan() -> Any:
+    """One seat's draws in a Durak witness search: the deal's six cards, all held."""
+    plan = _imp("trumpf.reference.durak.witness_deal.SeatPlan")
+    never = _imp("trumpf.reference.durak.witness_deal.NEVER")
+    return plan(((-3, 6),), tuple((c, never) for c in range(1, 7)), (), (), 0, (-1,) * 37)
+
+
+def durak_told() -> Any:
+    """A Durak info as the oracle's witness search reads it: the first attack's turn."""
+    told = _imp("trumpf.reference.durak.witness_history.Told")
+    hand = sum(1 << c for c in range(1, 7))
+    unseen = sum(1 << c for c in range(7, 36))
+    return told(1, 0, "C", 36, 24, 0, hand, (6, 6), False, 1, 6, False, (), (), (), 0, unseen)
+
+
+def durak_history() -> Any:
+    """A Durak history with one attack on the table."""
+    history = _imp("trumpf.reference.durak.witness_history")
+    bout = history.Bout(1, 6, [5], [])
+    return history.History([5, 6], 24, 0, [bout], [history.Step("play", 1, 5, True)], {5: 0})
+
+
 def recipes() -> dict[str, Recipe]:
     """Every recipe by name."""
     from trumpf.errors import CODES, Error
@@ -592,6 +614,26 @@ def recipes() -> dict[str, Recipe]:
                     tuple(range(20)), (("p2", (("kind", "play"), ("card", "QH"))),), 1, "p1", 2
                 ),
                 plain,
+            ),
+            "durak Witness": Recipe(
+                lambda: _imp("trumpf.reference.durak.witness.Witness")(
+                    tuple(range(1, 37)), ({"seat": 1, "kind": "attack", "card": 5},)
+                ),
+                plain,
+            ),
+            "durak SeatPlan": Recipe(durak_seat_plan, plain),
+            "durak Told": Recipe(durak_told, plain),
+            "durak History": Recipe(durak_history, plain),
+            "durak Step": Recipe(
+                lambda: _imp("trumpf.reference.durak.witness_history.Step")("play", 1, 5, True),
+                plain,
+            ),
+            "durak Bout": Recipe(
+                lambda: _imp("trumpf.reference.durak.witness_history.Bout")(1, 6, [5], []), plain
+            ),
+            "TooInvolved": Recipe(
+                lambda: _imp("trumpf.reference.durak.witness_history.TooInvolved")("too many"),
+                exception,
             ),
         }
     )

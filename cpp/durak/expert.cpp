@@ -59,11 +59,15 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
   opt_ = options;
   noise_ = worlds::stream_of(options.seed ^ 0x6e6f697365ULL, decision_of(info));
   const std::uint32_t samples = options.samples ? options.samples : 1;
+  bool broken = false;  // a world the InfoSet cannot make: no move, never a guess
   auto visit = [&](const World& w) {
     if (stats_.worlds > 0 && (stats_.work >= options.budget || stop_polled(options.stop)))
       return false;
     GameState s;
-    game_of(info, w, s);
+    if (!game_of(info, w, s)) {
+      broken = true;
+      return false;
+    }
     if (stats_.worlds == 0) {
       n = legal_moves(s, info.seat, moves);
       // Nothing to choose, or stopped: the first legal move, found at once.
@@ -76,7 +80,7 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
   };
   Stream stream = worlds::stream_of(options.seed, decision_of(info));
   stats_.enumerated = worlds::each_world(hidden, samples, stream, visit);
-  if (n == 0) return Move{};
+  if (n == 0 || broken) return Move{};
   return moves[best_of(n, not_lost, won)];
 }
 

@@ -21,6 +21,9 @@ Code deal_game(const std::uint8_t* seed, std::uint64_t number, GameState& s) noe
   return Code::kOk;
 }
 
+// legal_moves writes at most a move for every card of a hand, and two more.
+static_assert(kMaxMoves >= kPackSize + 2, "a legal list fits every hand's moves");
+
 int legal_moves(const GameState& s, int seat, Move* out) noexcept {
   const Phase p = phase_of(s);
   if (p == Phase::kOver || seat != turn_of(s)) return 0;
@@ -74,7 +77,7 @@ Code check_move(const GameState& s, int seat, Move m) noexcept {
   switch (m.kind) {
     case Kind::kAttack:
       if (!valid_card(m.card) || !(hand & bit_of(m.card))) return Code::kCardNotHeld;
-      if (b.n_att >= b.cap) return Code::kBoutFull;
+      if (b.n_att >= b.cap || b.n_att >= kHandSize) return Code::kBoutFull;
       if (!b.empty() && !(b.ranks & (1u << rank_index_of(m.card)))) return Code::kRankNotInBout;
       return Code::kOk;
     case Kind::kBeat:
@@ -217,11 +220,15 @@ Code apply_move(GameState& s, int seat, Move m, EventSink* ev) noexcept {
 
 void apply_legal(GameState& s, int seat, Move m, EventSink* ev) noexcept {
   Bout& b = s.bout;
+  // Bounds checked in release builds too, though no legal move fails them: a
+  // move of no seat, or a card for a bout that holds six, changes nothing.
+  if (seat != 1 && seat != 2) return;
   Event e = make(EventKind::kAttack);
   e.seat = std::uint8_t(seat);
   Cards& hand = s.hands[seat - 1];
   switch (m.kind) {
     case Kind::kAttack:
+      if (b.n_att >= kHandSize) return;
       hand &= ~bit_of(m.card);
       b.attacks[b.n_att++] = m.card;
       b.ranks = std::uint16_t(b.ranks | (1u << rank_index_of(m.card)));
@@ -229,6 +236,7 @@ void apply_legal(GameState& s, int seat, Move m, EventSink* ev) noexcept {
       emit(s, ev, e);
       break;
     case Kind::kBeat:
+      if (b.n_beat >= kHandSize) return;
       hand &= ~bit_of(m.card);
       b.beats[b.n_beat++] = m.card;
       b.ranks = std::uint16_t(b.ranks | (1u << rank_index_of(m.card)));

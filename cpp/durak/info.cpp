@@ -1,5 +1,8 @@
 #include "durak/info.hpp"
 
+#include <algorithm>
+
+#include "durak/reach.hpp"
 #include "durak/worlds.hpp"
 
 namespace trumpf::durak {
@@ -79,12 +82,14 @@ InfoSet info_set(const GameState& s, const Shown& shown, int seat) noexcept {
   return i;
 }
 
-const char* info_complete(InfoSet& i) noexcept {
+const char* info_complete(InfoSet& i, const Play* played, std::size_t n_played, const Move* legal,
+                          int n_legal) {
   if (i.seat != 1 && i.seat != 2) return "the seat is not 1 or 2";
   if (i.trump < 0 || i.trump > 3 || !valid_card(i.trump_card) || suit_of(i.trump_card) != i.trump)
     return "the trump card is not of the trump suit";
   if (i.talon < 0 || i.talon > kPackSize - 2 * kHandSize) return "talon is more than the talon";
   if (i.discard != count_of(i.discarded)) return "discard does not count discarded";
+  if (i.discard % 2) return "the heap holds an odd number of cards: bouts beaten off leave pairs";
   i.turn_up_left = i.talon > 0;  // the card under the talon is its last
   i.over = false;
   i.outcome = Outcome::kNone;
@@ -98,18 +103,6 @@ const char* info_complete(InfoSet& i) noexcept {
   if (count_of(b.cards()) != b.size()) return "the bout holds a card twice";
   for (int k = 0; k < b.n_beat; ++k)
     if (!beats(b.beats[k], b.attacks[k], i.trump)) return "a beat does not beat its attack";
-  for (int k = 1; k < b.n_att; ++k) {
-    const Cards before_it = [&] {
-      Cards t = 0;
-      for (int a = 0; a < k; ++a) t |= bit_of(b.attacks[a]);
-      for (int a = 0; a < b.n_beat && a < k; ++a) t |= bit_of(b.beats[a]);
-      return t;
-    }();
-    bool rank_on_table = false;
-    for (Cards t = before_it; t; t &= t - 1)
-      rank_on_table = rank_on_table || rank_index_of(lowest(t)) == rank_index_of(b.attacks[k]);
-    if (!rank_on_table) return "an attack's rank is not on the table";
-  }
   const Phase phase = b.taken              ? Phase::kPileOn
                       : b.n_beat < b.n_att ? Phase::kDefend
                                            : Phase::kAttack;
@@ -122,7 +115,21 @@ const char* info_complete(InfoSet& i) noexcept {
   if (!hidden_of(i, &h))
     return "the cards do not add up (hand, bout, discarded, known, unseen and the card under "
            "the talon split the pack; counts and talon match)";
-  return nullptr;
+  const int defender_cards = i.counts[b.defender() - 1];
+  if (b.cap != std::min(kHandSize, defender_cards + b.n_beat))
+    return "the bout's cap is not its defender's hand when it opened";
+  // A bout the table would have closed, or a seat without a choice, is
+  // resolved by the table: nobody is asked to move there.
+  if (phase == Phase::kAttack && b.n_att && (defender_cards == 0 || b.n_att >= b.cap))
+    return "the bout is closed: the table ends it, nobody is to move";
+  Move moves[kMaxMoves];
+  const int n = info_legal(i, moves);
+  if (n == 0) return "the seat has no choice: the table plays its move";
+  if (n_legal != n) return "the info's legal is not the moves its position allows";
+  for (int k = 0; k < n; ++k)
+    if (legal[k].kind != moves[k].kind || legal[k].card != moves[k].card)
+      return "the info's legal is not the moves its position allows";
+  return reach_check(i, played, n_played);
 }
 
 }  // namespace trumpf::durak

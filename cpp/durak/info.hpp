@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "durak/game.hpp"
+#include "durak/reach_history.hpp"
 
 namespace trumpf::durak {
 
@@ -62,10 +63,17 @@ InfoSet info_set(const GameState& s, const Shown& shown, int seat) noexcept;
 // e.g. one a server sent a client), for a seat that is to move. The caller
 // sets the fields the dict states by value (seat, ply, phase, turn, trump,
 // trump_card, talon, discard, discarded, hand, counts, swap, bout, known,
-// unseen); info_complete derives the rest (whether the trump card still
-// lies under the talon; the game is not over) and checks that everything
-// adds up, so no search meets a position the rules cannot make: nullptr
-// when it does, else what is wrong.
-const char* info_complete(InfoSet& info) noexcept;
+// unseen) and passes its attacks and beats in order (`played`) and its
+// legal moves (`legal`, in the dict's order). info_complete derives the
+// rest (whether the trump card still lies under the talon; the game is not
+// over) and accepts exactly the information sets of positions the rules
+// reach (reach.hpp): nullptr when it does, else what is wrong. Quick checks
+// come first, for a message that says what: the cards split the pack, the
+// counts and talon add up, the heap holds pairs, the bout follows the rules
+// and gives phase and turn, its cap is its defender's hand when it opened,
+// the table leaves the position to the seat, and `legal` is its moves.
+using reach::Play;
+const char* info_complete(InfoSet& info, const Play* played, std::size_t n_played,
+                          const Move* legal, int n_legal);
 
 }  // namespace trumpf::durak

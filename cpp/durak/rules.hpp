@@ -25,7 +25,7 @@ inline int cap_for(int defender_cards) noexcept {
 // The cards of `hand` the attacker may put on `bout` now (ignores whose turn):
 // none once the bout holds its cap, any card first, then the ranks on the table.
 inline Cards legal_attacks(Cards hand, const Bout& b) noexcept {
-  if (b.n_att >= b.cap) return 0;
+  if (b.n_att >= b.cap || b.n_att >= kHandSize) return 0;  // six at most, whatever the cap
   if (b.n_att == 0) return hand;
   return hand & cards_of_ranks(b.ranks);
 }

@@ -10,6 +10,9 @@ target_sources(trumpf_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/record.cpp
   ${CMAKE_CURRENT_LIST_DIR}/explain.cpp
   ${CMAKE_CURRENT_LIST_DIR}/info.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/reach.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/reach_draws.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/reach_history.cpp
   ${CMAKE_CURRENT_LIST_DIR}/actions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/observe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/worlds.cpp

@@ -42,16 +42,20 @@ bool hidden_of(const InfoSet& info, Hidden* out) noexcept {
   return true;
 }
 
-void game_of(const InfoSet& info, const World& world, GameState& s) noexcept {
+bool game_of(const InfoSet& info, const World& world, GameState& s) noexcept {
   const int me = info.seat, o = 3 - me;
+  if (me != 1 && me != 2) return false;
   const int need = info.counts[o - 1] - count_of(info.known);
+  const int face_down = info.talon - (info.turn_up_left ? 1 : 0);
+  if (need < 0 || need > worlds::kMaxCards || info.talon < 0 || info.talon > 24 || face_down < 0 ||
+      face_down > 23 || !valid_card(info.trump_card))
+    return false;
   s = GameState{};
   Cards theirs = info.known;
   for (int i = 0; i < need; ++i) theirs |= bit_of(world.hand[i]);
   s.hands[me - 1] = info.hand;
   s.hands[o - 1] = theirs;
   s.talon_pos = std::uint8_t(24 - info.talon);
-  const int face_down = info.talon - (info.turn_up_left ? 1 : 0);
   std::copy(world.talon, world.talon + face_down, s.talon + s.talon_pos);
   s.talon[23] = info.trump_card;
   s.trump = std::uint8_t(info.trump);
@@ -66,6 +70,7 @@ void game_of(const InfoSet& info, const World& world, GameState& s) noexcept {
     s.six_owner = std::uint8_t(o);
   s.ply = info.ply;
   s.bout = info.bout;
+  return true;
 }
 
 int info_legal(const InfoSet& info, Move* out) noexcept {
@@ -74,8 +79,7 @@ int info_legal(const InfoSet& info, Move* out) noexcept {
   if (hidden_of(info, &h))
     worlds::any_world(h, [&](const World& w) {
       GameState s;
-      game_of(info, w, s);
-      n = legal_moves(s, info.seat, out);
+      n = game_of(info, w, s) ? legal_moves(s, info.seat, out) : 0;
     });
   return n;
 }

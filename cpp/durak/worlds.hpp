@@ -5,7 +5,7 @@
 //
 //   Hidden h;  hidden_of(info, &h);          // false: an InfoSet that does not add up
 //   worlds::each_world(h, samples, stream, [&](const World& w) {
-//     GameState s;  game_of(info, w, s); ...  return more;
+//     GameState s;  if (!game_of(info, w, s)) ...;  ...  return more;
 //   });
 //
 // A world gives the other hand `need` of the unseen cards beside the cards
@@ -39,7 +39,10 @@ bool hidden_of(const InfoSet& info, Hidden* out) noexcept;
 
 // The position of the world: the InfoSet's public state and hand, the other
 // hand (known cards and world.hand) and the talon, the card under it last.
-void game_of(const InfoSet& info, const World& world, GameState& out) noexcept;
+// False (and `out` unusable) for an InfoSet whose counts do not fit the
+// position's arrays, which hidden_of never accepts: checked in release
+// builds too, so that a broken invariant is no move, never a write past.
+bool game_of(const InfoSet& info, const World& world, GameState& out) noexcept;
 
 // The seat's legal moves, from its InfoSet alone (they never depend on the
 // hidden cards): those of any world. 0 when hidden_of refuses the InfoSet.

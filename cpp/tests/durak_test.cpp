@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "durak/bot.hpp"
+#include "durak/expert.hpp"
 #include "durak/game.hpp"
+#include "durak/worlds.hpp"
 #include "sim/stream.hpp"
 #include "tests/check.hpp"
 
@@ -84,9 +86,62 @@ void random_games(int games) {
   }
 }
 
+// Writes into the engine's fixed arrays check their bounds in release builds
+// too: a bout forged to hold six attacks under a cap of seven offers no
+// seventh and takes none (nothing changes, nothing is written past the
+// arrays), a move of no seat changes nothing, and a world of an InfoSet
+// whose talon no position holds is refused: the expert gives no move.
+void bounds_hold() {
+  std::uint8_t seed[32] = {};
+  GameState s;
+  CHECK(deal_game(seed, 1, s) == Code::kOk);
+  Bout& b = s.bout;
+  b.cap = 7;
+  b.n_att = b.n_beat = kHandSize;
+  const int a = b.attacker;
+  s.hands[a - 1] = ~Cards(0) >> (64 - kPackSize);  // every card, every rank
+  CHECK(legal_attacks(s.hand(a), b) == 0);
+  CHECK(check_move(s, a, Move{Kind::kAttack, lowest(s.hand(a))}) == Code::kBoutFull);
+  GameState before = s;
+  apply_legal(s, a, Move{Kind::kAttack, lowest(s.hand(a))}, nullptr);
+  CHECK(std::memcmp(&before, &s, sizeof s) == 0);
+  apply_legal(s, 3 - a, Move{Kind::kBeat, lowest(s.hand(3 - a))}, nullptr);
+  CHECK(std::memcmp(&before, &s, sizeof s) == 0);
+  for (int seat : {0, 3, -1}) {
+    apply_legal(s, seat, Move{Kind::kTake, 0}, nullptr);
+    CHECK(std::memcmp(&before, &s, sizeof s) == 0);
+  }
+  // An InfoSet that adds up except for a talon of 30 cards: hidden_of takes
+  // it (29 face-down unseen cards), no world can hold it.
+  InfoSet info{};
+  info.seat = 1;
+  info.trump = 0;
+  info.trump_card = 9;
+  info.talon = 30;
+  info.turn_up_left = true;
+  info.hand = bit_of(1);
+  for (int c = 2; c <= 6; ++c) info.discarded |= bit_of(Card(c));
+  info.discard = 5;
+  for (int c = 7; c <= kPackSize; ++c)
+    if (c != 9) info.unseen |= bit_of(Card(c));
+  info.counts[0] = 1;
+  info.counts[1] = 0;
+  info.bout = open_bout(1, 0);
+  info.phase = Phase::kAttack;
+  info.turn = 1;
+  Hidden hidden;
+  CHECK(hidden_of(info, &hidden));
+  World world{};
+  GameState out;
+  CHECK(!game_of(info, world, out));
+  Expert expert;
+  CHECK(expert.choose(info, ExpertOptions{}).kind == Kind::kNone);
+}
+
 }  // namespace
 
 int main() {
+  bounds_hold();
   random_games(300);
   return trumpf::test::report("durak_test");
 }

@@ -170,7 +170,7 @@ void durak_games(int games) {
         World w;
         worlds::sample(hidden, stream, &w);
         GameState other;
-        game_of(info, w, other);
+        CHECK(game_of(info, w, other));
         const InfoSet seen = info_set(other, shown, seat);
         CHECK(same_info(seen, info));
         const Move again =

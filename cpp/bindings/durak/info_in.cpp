@@ -1,13 +1,17 @@
 // Expert.choose(info) for Durak: a Game.info dict (e.g. one a server sent a
-// client) read back into the engine's InfoSet. Only conversion lives here:
-// each value is read by value and range-checked; whether it all adds up
-// (the cards split the pack, the bout gives the phase and turn) is
-// durak::info_complete's. Any refusal is Error bad_info, never a crash: the
-// dict may be hostile. The view's redundant keys (the bout's defender, size
-// and unbeaten; played, result) are not read: the bout's pairs say it all.
+// client) read back into the engine's InfoSet, its plays and its legal
+// moves. Only conversion lives here: each key is read by value and
+// range-checked, and a dict with a key no table gives is refused; whether
+// it is the information set of a position the rules reach is
+// durak::info_complete's, on engine values (the legal list too: never
+// compared through a caller's __eq__). Any refusal is Error bad_info, never
+// a crash: the dict may be hostile.
 #include <pybind11/pybind11.h>
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
@@ -27,8 +31,33 @@ using info_args::int_of;
 using info_args::kCode;
 using info_args::need;
 
+// Each play is an event: an info has no more plays than its ply's range.
+constexpr std::size_t kMaxPlayed = 0xFFFF;
+
 td::Card card_of(py::handle v, const std::string& what) {
   return td::Card(int_of(v, 1, td::kPackSize, what));
+}
+
+// Every key of `d` is a str among `keys`: a table gives no other.
+void only(py::handle d, std::initializer_list<std::string_view> keys, const char* what) {
+  PyObject *key = nullptr, *value = nullptr;
+  Py_ssize_t pos = 0;
+  while (PyDict_Next(d.ptr(), &pos, &key, &value)) {
+    std::string_view text;
+    bool known = text_of(key, &text);
+    if (known) {
+      known = false;
+      for (std::string_view k : keys) known = known || k == text;
+    }
+    if (!known)
+      refuse(kCode,
+             std::string(what) + " has a key " + repr_text(py::handle(key)) + " no table gives");
+  }
+}
+
+py::object item(py::handle d, const char* key, const char* what) {
+  if (!PyDict_Check(d.ptr())) refuse(kCode, std::string(what) + " is a dict, not " + repr_text(d));
+  return required_key(d, key, kCode, what);
 }
 
 // Distinct cards from a list or tuple, as a set.
@@ -42,36 +71,97 @@ td::Cards cards_of(py::handle v, const char* what) {
   return out;
 }
 
-// The bout as Game.info shows it: {attacker, cap, taken, pairs: [{attack, beat}]}.
+// The bout as Game.info shows it: {attacker, defender, cap, size, taken,
+// unbeaten, pairs: [{attack, beat}]}; defender, size and unbeaten must
+// restate the rest.
 td::Bout bout_of(py::handle v) {
+  const char* what = "the bout";
   if (!PyDict_Check(v.ptr())) refuse(kCode, "bout is a dict, not " + repr_text(v));
-  const Keys& k = keys();
+  only(v, {"attacker", "defender", "cap", "size", "taken", "unbeaten", "pairs"}, what);
   td::Bout b{};
   b.open = 1;
-  b.attacker = std::uint8_t(int_of(required(v, k.attacker, kCode, "the bout"), 1, 2, "attacker"));
-  b.cap = std::uint8_t(int_of(required(v, k.cap, kCode, "the bout"), 0, td::kHandSize, "cap"));
-  b.taken = flag_of(required(v, k.taken, kCode, "the bout"), "the bout's taken");
-  bool unbeaten = false;  // attacks are beaten in order: none after an unbeaten one
-  for (py::handle p :
-       items_arg(required(v, k.pairs, kCode, "the bout"), kCode, "pairs", td::kHandSize)) {
+  b.attacker = std::uint8_t(int_of(item(v, "attacker", what), 1, 2, "attacker"));
+  const int defender = int(int_of(item(v, "defender", what), 1, 2, "defender"));
+  b.cap = std::uint8_t(int_of(item(v, "cap", what), 0, td::kHandSize, "cap"));
+  const int size = int(int_of(item(v, "size", what), 0, td::kHandSize, "size"));
+  b.taken = flag_of(item(v, "taken", what), "the bout's taken");
+  py::object unbeaten = item(v, "unbeaten", what);
+  bool open_attack = false;  // attacks are beaten in order: none after an unbeaten one
+  for (py::handle p : items_arg(item(v, "pairs", what), kCode, "pairs", td::kHandSize)) {
     if (!PyDict_Check(p.ptr())) refuse(kCode, "a bout's pair is a dict, not " + repr_text(p));
-    const td::Card attack = card_of(required(p, k.attack, kCode, "a pair"), "an attack");
+    only(p, {"attack", "beat"}, "a pair");
+    const td::Card attack = card_of(item(p, "attack", "a pair"), "an attack");
     b.attacks[b.n_att++] = attack;
     b.ranks = std::uint16_t(b.ranks | (1u << td::rank_index_of(attack)));
-    py::object beat = required(p, k.beat, kCode, "a pair");
+    py::object beat = item(p, "beat", "a pair");
     if (beat.is_none()) {
-      unbeaten = true;
+      open_attack = true;
       continue;
     }
-    if (unbeaten) refuse(kCode, "a bout's attacks are beaten in order");
+    if (open_attack) refuse(kCode, "a bout's attacks are beaten in order");
     const td::Card c = card_of(beat, "a beat");
     b.beats[b.n_beat++] = c;
     b.ranks = std::uint16_t(b.ranks | (1u << td::rank_index_of(c)));
   }
+  const td::Card first_open = b.unbeaten();
+  const td::Card said = unbeaten.is_none() ? td::Card(0) : card_of(unbeaten, "unbeaten");
+  if (defender != b.defender() || size != b.n_att || said != first_open)
+    refuse(kCode,
+           "the info does not add up: the bout's defender, size or unbeaten do not "
+           "restate its pairs");
   return b;
 }
 
+std::vector<td::Play> played_of(py::handle v) {
+  std::vector<td::Play> out;
+  for (py::handle e : items_arg(v, kCode, "played", kMaxPlayed)) {
+    const char* what = "a played entry";
+    if (!PyDict_Check(e.ptr())) refuse(kCode, "a played entry is a dict, not " + repr_text(e));
+    only(e, {"seat", "kind", "card"}, what);
+    td::Play p{};
+    p.seat = std::uint8_t(int_of(item(e, "seat", what), 1, 2, "a played seat"));
+    py::object kind = item(e, "kind", what);
+    const td::Kind parsed = parse_kind(kind);
+    if (parsed != td::Kind::kAttack && parsed != td::Kind::kBeat)
+      refuse(kCode, "a played kind is attack or beat, not " + repr_text(kind));
+    p.attack = parsed == td::Kind::kAttack;
+    p.card = card_of(item(e, "card", what), "a played card");
+    out.push_back(p);
+  }
+  return out;
+}
+
+// The legal list as engine moves: each a plain dict (no subclass, whose
+// methods the caller wrote) of {kind} plus card for an attack or a beat,
+// nothing else; any other value is not a table's.
+std::vector<td::Move> legal_of(py::handle v) {
+  std::vector<td::Move> out;
+  for (py::handle m : items_arg(v, kCode, "legal", td::kMaxMoves + 1)) {
+    const char* what = "a legal move";
+    if (!PyDict_CheckExact(m.ptr()))
+      refuse(kCode, "a legal move is a plain dict, not " + repr_text(m));
+    py::object kind = item(m, "kind", what);
+    const td::Kind parsed = parse_kind(kind);
+    if (parsed == td::Kind::kUnknown || parsed == td::Kind::kNone || parsed == td::Kind::kResign)
+      refuse(kCode, "a legal move's kind is one of attack, beat, take, done, swap, not " +
+                        repr_text(kind));
+    td::Move move{parsed, 0};
+    if (carded(parsed)) {
+      only(m, {"kind", "card"}, what);
+      move.card = card_of(item(m, "card", what), "a move's card");
+    } else {
+      only(m, {"kind"}, what);
+    }
+    out.push_back(move);
+  }
+  return out;
+}
+
 td::InfoSet read(py::handle d) {
+  only(d,
+       {"seat", "ply", "phase", "turn", "trump", "trump_card", "talon", "discard", "discarded",
+        "hand", "counts", "swap", "bout", "played", "known", "unseen", "legal", "over", "result"},
+       "the info");
   td::InfoSet i{};
   i.seat = int(int_of(need(d, "seat"), 1, 2, "seat"));
   i.ply = std::uint16_t(int_of(need(d, "ply"), 0, 0xFFFF, "ply"));
@@ -100,6 +190,7 @@ td::InfoSet read(py::handle d) {
     if (!n) refuse(kCode, "counts has no " + std::to_string(s + 1));
     i.counts[s] = int(int_of(n, 0, td::kPackSize, "a count"));
   }
+  if (PyDict_Size(counts.ptr()) != 2) refuse(kCode, "counts has a key that is not a seat");
   i.swap = flag_of(need(d, "swap"), "swap");
   py::object bout = need(d, "bout");
   if (bout.is_none()) refuse(kCode, "the info has no bout: the game is over");
@@ -107,6 +198,7 @@ td::InfoSet read(py::handle d) {
   i.known = cards_of(need(d, "known"), "known");
   i.unseen = cards_of(need(d, "unseen"), "unseen");
   if (flag_of(need(d, "over"), "over")) refuse(kCode, "the game is over: nobody is to move");
+  if (!need(d, "result").is_none()) refuse(kCode, "a game not over has no result");
   return i;
 }
 
@@ -116,17 +208,11 @@ py::object expert_info_move(py::handle info, const players::Context& context) {
   if (!PyDict_Check(info.ptr()))
     refuse(kCode, "choose(info) takes the dict Game.info gives, not " + repr_text(info));
   td::InfoSet i = read(info);
-  if (const char* wrong = td::info_complete(i))
-    refuse(kCode, std::string("the info does not add up: ") + wrong);
-  // The legal moves follow from the info; a dict whose `legal` says other
-  // is not one a table gave, and the move must be one the caller offered.
-  td::Move moves[td::kMaxMoves];
-  const int n = td::info_legal(i, moves);
-  py::list legal = legal_obj(moves, n);
-  py::object given = need(info, "legal");
-  const int same = PyObject_RichCompareBool(legal.ptr(), given.ptr(), Py_EQ);
-  if (same < 0) refuse_pending(kCode, "the info's legal");
-  if (n == 0 || !same) refuse(kCode, "the info's legal is not the moves its position allows");
+  const std::vector<td::Play> played = played_of(need(info, "played"));
+  const std::vector<td::Move> legal = legal_of(need(info, "legal"));
+  const char* wrong =
+      td::info_complete(i, played.data(), played.size(), legal.data(), int(legal.size()));
+  if (wrong) refuse(kCode, std::string("the info does not add up: ") + wrong);
   const td::Move m = players::expert_durak(i, context);
   if (m.kind == td::Kind::kNone) refuse(kCode, "the info leaves the expert no move");
   return move_dict(m);

@@ -82,7 +82,11 @@ def deal_for(seed: bytes, number: int = 1) -> dict[str, Any]:
     attacker holds the lowest trump (seat 1 if nobody holds a trump); the six
     owner is the seat dealt the trump six, or None when nobody was.
     """
-    order = order_for(seed, number)
+    return _deal_of(order_for(seed, number))
+
+
+def _deal_of(order: list[int]) -> dict[str, Any]:
+    """The deal of a shuffled pack ``order`` (a permutation of 1..36), as ``deal_for``."""
     hands: dict[int, list[int]] = {
         1: sorted(order[0 : 2 * HAND_SIZE : 2]),
         2: sorted(order[1 : 2 * HAND_SIZE : 2]),

@@ -56,10 +56,23 @@ class Game(GameApply):
         number = deck.check_number(number)
         if checks.exact_int(seats, 2, 2) is None:
             raise Error("bad_seats", f"Durak is for two seats, not {checks.short(seats)}")
-        dealt = deck.deal_for(seed, number)
+        return cls._dealt(seed, number, deck.deal_for(seed, number))
+
+    @classmethod
+    def _from_order(cls, order: list[int]) -> Game:
+        """A game dealt from the pack in ``order`` (a permutation of 1..36), with no
+        seed (its seed is 32 zero bytes, which deal another order): private, for
+        the witnesses of :mod:`.witness`, never a way to look at a seeded deal."""
+        if sorted(order) != list(range(1, 37)):
+            raise ValueError("a deal's order is the 36 cards, each once")
+        return cls._dealt(bytes(32), 1, deck._deal_of(list(order)))
+
+    @classmethod
+    def _dealt(cls, seed: bytes, number: int, dealt: dict[str, Any]) -> Game:
         game = object.__new__(cls)
         game._seed = seed
         game._number = number
+        game._turn_up = dealt["trump_card"]
         game._trump = dealt["trump"]
         game._trump_card = dealt["trump_card"]
         game._six = dealt["six_of_trumps"]

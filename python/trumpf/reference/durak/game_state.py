@@ -25,6 +25,7 @@ _STATE = frozenset(
         "_number",
         "_trump",
         "_trump_card",
+        "_turn_up",
         "_six",
         "_six_owner",
         "_hands",
@@ -44,6 +45,7 @@ class GameState:
     _number: int
     _trump: str
     _trump_card: int
+    _turn_up: int  # the card turned up at the deal (the trump card before any swap)
     _six: int
     _six_owner: int | None
     _hands: dict[int, list[int]]

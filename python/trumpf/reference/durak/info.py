@@ -7,8 +7,8 @@ player at the table keeps track: every card played lies face up, so the
 cards a defender picks up are known to be in its hand; the trump card lies
 face up under the talon, so whoever takes it by a swap or draws it as the last
 card is known to hold it. Nothing here reads the other hand or the talon, so
-nothing hidden can leak into the answer; the seed is used only to learn
-which card was turned up at the deal.
+nothing hidden can leak into the answer: the card turned up at the deal,
+which both seats saw, is all it reads of the deal.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .card import CARD_IDS, six_of
-from .deck import deal_for
 
 if TYPE_CHECKING:
     from trumpf.durak.types import DurakInfo, Played
@@ -88,8 +87,7 @@ def game_info(game: Game, seat: int) -> DurakInfo:
     _ = game.seed  # an unbuilt game refuses first (not_built), whatever the seat
     view = game.view(seat)  # a bad seat: bad_seat
     seat = view["seat"]
-    dealt = deal_for(game.seed, game.number)
-    table = _Table(dealt["trump"], dealt["trump_card"], len(dealt["talon"]), 3 - seat)
+    table = _Table(game.trump, game._turn_up, 24, 3 - seat)
     for event in game.history:
         table.follow(event)
     # The replay and the game agree on everything public, or this is a bug.
