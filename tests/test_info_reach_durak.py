@@ -216,7 +216,14 @@ positions = st.tuples(
 )
 
 
-@settings(max_examples=4 * EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+# Derandomized: the oracle's draw search is costly at a few positions, so the
+# suite's cost must not depend on which ones a run happens to draw.
+@settings(
+    max_examples=4 * EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+)
 @given(at=positions)
 def test_reachable_infos_are_accepted_also_through_json(at: tuple[Any, ...]) -> None:
     game = position(*at)
@@ -229,7 +236,12 @@ def test_reachable_infos_are_accepted_also_through_json(at: tuple[Any, ...]) -> 
     assert witnessed(as_sent)
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+)
 @given(at=positions)
 def test_each_mutation_is_refused_by_both_or_witnessed(at: tuple[Any, ...]) -> None:
     game = position(*at)
