@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("cpp", "python", "tests", "bench", "examples", "docs", ".ci")
+SOURCES = ("cpp", "python", "tests", "bench", "examples", "docs", ".ci", "README.md")
 
 # What only a file outside the repository could explain.
 OUTSIDE = re.compile(r"\.\./shared|\bREFERENCE\.md|\bAPI\.md|\bDESIGN\.md|seed-[a-z-]+\.txt")
