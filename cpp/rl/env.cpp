@@ -234,7 +234,7 @@ std::string Env::replay(std::size_t i, const Record& r, std::size_t from, std::s
     if (r.length[i] != 0) return env + "the last step ended its episode: no actions since";
     if (r.ended_length[i] == 0) return env + "an episode ended without an action";
     if (!(why = begin_at(r.ended[i])).empty()) return why;
-    if (!(why = play_all(&r.ended_actions[ended_from], r.ended_length[i], &ended)).empty())
+    if (!(why = play_all(r.ended_actions.data() + ended_from, r.ended_length[i], &ended)).empty())
       return why;
     if (!ended) return env + "the ended episode did not end";
     // As step() goes on: the next episode the agent has a decision in.
@@ -246,7 +246,7 @@ std::string Env::replay(std::size_t i, const Record& r, std::size_t from, std::s
     return std::string();
   }
   if (!(why = begin_at(r.episode[i])).empty()) return why;
-  if (!(why = play_all(&r.actions[from], r.length[i], &ended)).empty()) return why;
+  if (!(why = play_all(r.actions.data() + from, r.length[i], &ended)).empty()) return why;
   if (ended) return env + "its episode in play is over";
   return std::string();
 }
