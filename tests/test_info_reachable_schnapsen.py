@@ -267,16 +267,19 @@ def _diff(a: Any, b: Any) -> Any:
 
 # ---------------------------------------------------------------- the tests
 
+# The positions both tests draw: position()'s arguments.
+POSITIONS = {
+    "variant": st.integers(0, len(HOUSE) - 1),
+    "number": st.integers(1, 10**6),
+    "steps": st.integers(0, 60),
+    "match": st.booleans(),
+    "aim": st.sampled_from(AIMS),
+    "bots": st.booleans(),
+}
+
 
 @RUN
-@given(
-    variant=st.integers(0, len(HOUSE) - 1),
-    number=st.integers(1, 10**6),
-    steps=st.integers(0, 60),
-    match=st.booleans(),
-    aim=st.sampled_from(AIMS),
-    bots=st.booleans(),
-)
+@given(**POSITIONS)
 def test_reached_infos_are_accepted_and_survive_json(
     variant: int, number: int, steps: int, match: bool, aim: str, bots: bool
 ) -> None:
@@ -293,14 +296,7 @@ def test_reached_infos_are_accepted_and_survive_json(
 
 
 @RUN
-@given(
-    variant=st.integers(0, len(HOUSE) - 1),
-    number=st.integers(1, 10**6),
-    steps=st.integers(0, 60),
-    match=st.booleans(),
-    aim=st.sampled_from(AIMS),
-    bots=st.booleans(),
-)
+@given(**POSITIONS)
 def test_single_field_mutations_are_refused_alike_or_reachable(
     variant: int, number: int, steps: int, match: bool, aim: str, bots: bool
 ) -> None:
