@@ -28,6 +28,7 @@ Error('not_held', 'p1 cannot lead 7 AH: not in hand [1 AS, 9 HQ]')
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -44,6 +45,7 @@ class Code(NamedTuple):
     sentence: str
 
 
+@functools.cache
 def _codes() -> Mapping[str, Code]:
     # Read on first use: the compiled core imports this module for Error, so
     # it cannot be imported here at the top.
@@ -52,14 +54,9 @@ def _codes() -> Mapping[str, Code]:
     return MappingProxyType({row[0]: Code(*row) for row in _core.tables.ERROR_CODES})
 
 
-_CODES: list[Mapping[str, Code]] = []
-
-
 def __getattr__(name: str) -> Any:
     if name == "CODES":
-        if not _CODES:
-            _CODES.append(_codes())
-        return _CODES[0]
+        return _codes()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -69,7 +66,7 @@ CODES: Mapping[str, Code]
 
 def sentence(code: str) -> str:
     """The registry's sentence for ``code``; for a code it does not list, a general one."""
-    row = __getattr__("CODES").get(code)
+    row = _codes().get(code)
     return row.sentence if row is not None else "that was refused"
 
 
