@@ -473,8 +473,14 @@ def _core_or_oracle(kind: str) -> dict[str, Recipe]:
 
 def witness_plan() -> Any:
     """One deal of an oracle witness: the pack in order and one move on it."""
-    plan = _imp("trumpf.reference.schnapsen.witness.DealPlan")
+    plan = _imp("trumpf.reference.schnapsen.witness_deal.DealPlan")
     return plan("p1", 1, list(range(20)), [("p2", {"kind": "play", "card": "QH"})])
+
+
+def witness_course() -> Any:
+    """What an oracle witness reads off an info: the course of a fresh deal."""
+    deal = _imp("trumpf.schnapsen.Deal").build(variant="schnapsen", seed=bytes(32))
+    return _imp("trumpf.reference.schnapsen.witness_course.course_of")(deal.info(deal.turn))
 
 
 def durak_seat_plan() -> Any:
@@ -603,6 +609,7 @@ def recipes() -> dict[str, Recipe]:
             "tables.Player": Recipe(lambda: _imp("trumpf.tables.PLAYERS")["expert"], tuple),
             "tables.Limit": Recipe(lambda: _imp("trumpf.tables.LIMITS")["max_games"], tuple),
             "DealPlan": Recipe(witness_plan, plain),
+            "Course": Recipe(witness_course, plain),
             "Witness": Recipe(
                 lambda: _imp("trumpf.reference.schnapsen.witness.Witness")(
                     {"variant": "schnapsen"}, [witness_plan()], False
@@ -611,7 +618,7 @@ def recipes() -> dict[str, Recipe]:
             ),
             "Played": Recipe(
                 lambda: _imp("trumpf.reference.schnapsen.witness_match.Played")(
-                    tuple(range(20)), (("p2", (("kind", "play"), ("card", "QH"))),), 1, "p1", 2
+                    tuple(range(20)), (("p2", (("kind", "play"), ("card", "QH"))),), "p1", 2
                 ),
                 plain,
             ),

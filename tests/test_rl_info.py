@@ -92,7 +92,7 @@ def check_schnapsen(game: Any, seat: str) -> None:
     for key in info:
         if key in view and key != "ply":
             assert info[key] == view[key], key
-    assert info["ply"] == len(game.history) and info["rules"] == game.rules
+    assert info["ply"] == len(deal.history) and info["rules"] == game.rules  # the deal's own
     assert info["tricks"] == deal.tricks and info["must_lead"] == deal.must_lead
     plays = [
         {"seat": e["seat"], "card": e["card"]}

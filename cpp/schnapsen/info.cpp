@@ -130,9 +130,12 @@ bool add_cards(const Card* cards, int n, std::uint32_t pack, std::uint32_t* mask
 
 // Match.info's own fields, from the match's rules: scores and to_win each
 // within reach of deals won (1 to 3 game points each; Sixty-Six's drawn
-// deals pay nobody), the dealer who the rules make deal, and a ply that
-// earlier deals of at least `shortest` and at most `longest` events fill.
-const char* match_wrong(const InfoSet& i, const InfoStated& x, std::uint64_t events) noexcept {
+// deals pay nobody) and the dealer who the rules make deal. Each kind of
+// deal (won by its dealer or by the other seat, for 1, 2 or 3 game points,
+// or drawn) can be played under every rule table, so these totals are met
+// by some earlier deals exactly when they pass (docs/rules/schnapsen.md,
+// "The match"; docs/rules/sixtysix.md, "The match").
+const char* match_wrong(const InfoSet& i, const InfoStated& x) noexcept {
   const Variant& v = variant_of(i.rules.base);
   const bool down = v.match_start > v.match_target;  // Schnapsen counts down to 0
   if (x.match_over || x.winner != kNoSeat) return "the match is over: nobody is to move";
@@ -155,12 +158,6 @@ const char* match_wrong(const InfoSet& i, const InfoStated& x, std::uint64_t eve
     return "the scores are not what that many deals pay";
   if (v.next_dealer_winner && paid[0] + paid[1] > 0 && paid[i.dealer] == 0)
     return "the dealer is not the winner of the last deal that was won";
-  const std::uint64_t shortest = i.rules.marriage_by_lead ? 5 : 3;
-  const std::uint64_t longest = std::uint64_t(3 * v.deck_size / 2 + 4 + 1 + 1) +
-                                std::uint64_t(v.close_before_draw ? stock_of(i.rules.base) / 2 : 0);
-  const std::uint64_t before = x.ply - events;  // earlier deals' events and their deal events
-  if (x.ply < events || before < x.deals * (shortest + 1) || before > x.deals * (longest + 1))
-    return "ply is not the events of this deal and of the deals before it";
   return nullptr;
 }
 
@@ -286,8 +283,11 @@ const char* info_complete(InfoSet& i, const Trick* tricks, int n_tricks,
   std::uint64_t events = 0;
   if (!reach_deal(i, tricks, n_tricks, &events))
     return "no deal and play the rules allow gives this seat this information";
-  if (!i.match.in_match) return stated.ply == events ? nullptr : "ply is not this deal's events";
-  if (const char* wrong = match_wrong(i, stated, events)) return wrong;
+  // ply counts this deal's events, in a match too: the earlier deals show
+  // only as totals, which fix no count of events.
+  if (stated.ply != events) return "ply is not this deal's events";
+  if (!i.match.in_match) return nullptr;
+  if (const char* wrong = match_wrong(i, stated)) return wrong;
   i.match.deals = std::uint16_t(stated.deals);
   for (int s = 0; s < 2; ++s) {
     i.match.scores[s] = std::int16_t(stated.scores[s]);

@@ -147,7 +147,7 @@ py::dict match_info(py::handle self, py::handle seat_h) {
   const ts::Seat seat = seat_arg(seat_h);
   const ts::MatchState m = r.state;
   const std::vector<ts::Trick> tricks = r.tricks;
-  const std::size_t ply = r.history.size();
+  const std::size_t ply = r.deal_history.size();  // the current deal's, as Deal.info's
   const ts::InfoSet i = ts::info_set(m, r.shown, seat);
   py::dict d = info_dict(i, tricks, ply);
   finish(d, i, legal_obj(m.deal, seat, m.over));
@@ -172,8 +172,9 @@ void register_info(py::module_& m) {
       .def("info", &deal_info, py::arg("seat"), doc);
   py::reinterpret_borrow<py::class_<ts::MatchRecord>>(m.attr("Match"))
       .def("info", &match_info, py::arg("seat"),
-           "The current deal's information set for `seat` (ply counting the whole match), plus "
-           "scores, to_win, deals, match_over and winner, as in Match.view.");
+           "The current deal's information set for `seat`, as Deal.info gives it (ply counts "
+           "this deal's events), plus scores, to_win, deals, match_over and winner, as in "
+           "Match.view.");
 }
 
 }  // namespace trumpf::bindings::schnapsen

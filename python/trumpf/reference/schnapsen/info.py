@@ -196,15 +196,15 @@ def lacks_of(deal: Deal, seat: str) -> set[int]:
 def match_info(match: Match, seat: str) -> MatchInfo:
     """The current deal's info for ``seat``, with the match's keys after it.
 
-    As in ``Match.view``: ``ply`` counts the whole match, and once the match
-    is over its ``turn`` is None and ``legal`` is empty.
+    ``ply`` counts the current deal's events, as the deal's own info does
+    (``Match.view``'s counts the whole match); once the match is over its
+    ``turn`` is None and ``legal`` is empty, as in ``Match.view``.
     """
     _ = match.seed  # an unbuilt match refuses first (not_built), whatever the seat
     view = match.view(seat)  # a bad seat: bad_seat
     info = deal_info(match.deal, seat)
     return {
         **info,
-        "ply": view["ply"],
         "turn": view["turn"],
         "legal": view["legal"],
         "scores": view["scores"],

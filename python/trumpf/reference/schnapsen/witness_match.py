@@ -1,17 +1,15 @@
-"""The earlier deals of a match witness (:mod:`.witness`): scores, dealers and ply.
+"""The earlier deals of a match witness (:mod:`.witness`): scores and dealers.
 
 A ``Match.info`` shows of the match's earlier deals only what they add up
-to: the scores (and ``to_win``), how many there were, who deals now and
-``ply``, which counts their events too. ``earlier_deals`` finds deals that
-add up so: it plays whole deals of the match's rules at random (dealt from
-shuffled orders, a fixed stream, so a run repeats), sorts them by what they
-pay and how many events they make, and picks one a deal, the dealer of each
-as the rules make it (Schnapsen alternates; Sixty-Six's winner deals, a
-drawn deal keeps its dealer), so that the scores, the dealer and the events
-come out exactly. It finds what its library holds, which is not every
-match that gives such totals: ``choose(info)`` judges the earlier deals by
-their totals alone (:mod:`.info_read`), and a witness without them is
-``totals_only``.
+to: the scores (and ``to_win``), how many there were and who deals now.
+``earlier_deals`` finds deals that add up so: it plays whole deals of the
+match's rules at random (dealt from shuffled orders, a fixed stream, so a
+run repeats) until it holds one of every kind (won by the dealer or by the
+other seat, for 1, 2 or 3 game points, and drawn where the rules draw),
+and picks one a deal, the dealer of each as the rules make it (Schnapsen
+alternates; Sixty-Six's winner deals, a drawn deal keeps its dealer), so
+that the scores and the dealer come out exactly. Every kind can be
+played, so totals that :mod:`.info_read` accepts always have such deals.
 """
 
 from __future__ import annotations
@@ -26,51 +24,53 @@ from .deal import Deal
 from .deck import pack_for
 from .seat import other
 
-__all__ = ["Played", "earlier_deals", "library"]
+__all__ = ["Played", "earlier_deals", "kinds", "library"]
 
-LIBRARY_DEALS = 1200
+MOST_DEALS = 20000  # a bound, never reached: every kind turns up within a few hundred
 CLAIMING = (0.0, 0.02, 0.1, 0.3, 0.7)
 SEATS = ("p1", "p2")
+
+Kind = tuple[bool | None, int]  # (whether the dealer won, None if drawn; game points)
 
 
 @dataclass(frozen=True)
 class Played:
-    """A whole deal dealt by p1: its order, moves, events and what it paid (winner None: drawn)."""
+    """A whole deal dealt by p1: its order, moves, and what it paid (winner None: drawn)."""
 
     order: tuple[int, ...]
     moves: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
-    events: int
     winner: str | None
     points: int
 
 
-_LIBRARIES: dict[
-    str, tuple[random.Random, dict[tuple[bool | None, int], dict[int, Played]], list[int]]
-] = {}
+_LIBRARIES: dict[str, dict[Kind, Played]] = {}
 
 
-def library(
-    rules: dict[str, Any], more: int = 0
-) -> dict[tuple[bool | None, int], dict[int, Played]]:
-    """Whole deals dealt by p1, by (whether the dealer won, None if drawn; game points) and events.
+def kinds(rules: dict[str, Any]) -> list[Kind]:
+    """The kinds of deal the rules pay: won by the dealer or not, for 1 to 3 game
+    points, and drawn where a deal is counted to the last trick (Sixty-Six)."""
+    won: list[Kind] = [(dealer_won, points) for dealer_won in (True, False) for points in (1, 2, 3)]
+    return won + ([(None, 0)] if rules["last_trick_rule"] == "ten_points" else [])
 
-    The first call plays LIBRARY_DEALS deals; ``more`` plays that many more.
-    """
+
+def library(rules: dict[str, Any]) -> dict[Kind, Played]:
+    """One whole deal dealt by p1 of each kind the rules pay, found by random play."""
     key = json.dumps(rules, sort_keys=True)
-    if key not in _LIBRARIES:
-        _LIBRARIES[key] = (random.Random(key), {}, [0])
-        more += LIBRARY_DEALS
-    rng, out, played_so_far = _LIBRARIES[key]
+    if key in _LIBRARIES:
+        return _LIBRARIES[key]
+    rng = random.Random(key)
+    want = set(kinds(rules))
+    out: dict[Kind, Played] = {}
     pack = pack_for(rules)
-    for _ in range(more):
-        n = played_so_far[0]
-        played_so_far[0] += 1
+    for n in range(MOST_DEALS):
+        if want <= out.keys():
+            break
         order = list(pack)
         rng.shuffle(order)
         deal = Deal._from_order(rules, 1, "p1", order)
         moves = []
         # Claims more or less often, closes and marriages taken or not: deals
-        # of every length and outcome.
+        # of every outcome.
         claiming = CLAIMING[n % len(CLAIMING)]
         while not deal.over:
             seat = deal.turn
@@ -85,8 +85,8 @@ def library(
         assert result is not None
         winner = result["winner"]
         kind = (None if winner is None else winner == "p1", int(result["game_points"]))
-        entry = Played(tuple(order), tuple(moves), len(deal.history), winner, kind[1])
-        out.setdefault(kind, {}).setdefault(entry.events, entry)
+        out.setdefault(kind, Played(tuple(order), tuple(moves), winner, kind[1]))
+    _LIBRARIES[key] = out
     return out
 
 
@@ -97,64 +97,62 @@ def _relabel(played: Played, dealer: str) -> list[tuple[str, dict[str, Any]]]:
 
 
 def earlier_deals(
-    info: dict[str, Any], events: int
+    info: dict[str, Any],
 ) -> Iterator[list[tuple[str, Played, list[tuple[str, dict[str, Any]]]]]]:
-    """Earlier deals (dealer, deal, moves) that give ``info``'s scores, dealer and ply.
+    """Earlier deals (dealer, deal, moves) that give ``info``'s scores and dealer.
 
-    ``events`` is the current deal's own; each earlier deal adds its events
-    and the match's deal event. Yields at most one answer.
+    Yields at most one answer.
     """
     rules = info["rules"]
     count = info["deals"]
-    before = info["ply"] - events - count
     start = rules["match_start"]
     down = start > rules["match_target"]
     paid = {s: (start - info["scores"][s]) if down else (info["scores"][s] - start) for s in SEATS}
-    if count == 0:
-        if before == 0 and paid == {"p1": 0, "p2": 0}:
-            yield []
+    deals = library(rules)
+    # Deals beyond one a game point paid are drawn ones, which keep their
+    # dealer: they go first, and the search plays the rest.
+    surplus = max(0, count - sum(paid.values())) if (None, 0) in deals else 0
+    found = _search(info, count - surplus, paid, deals)
+    if found is None:
         return
-    if before < 0 or count > 64:
-        return
-    found = _search(info, count, before, paid, library(rules))
-    if found is not None:
-        yield found
+    if surplus:
+        dealer = found[0][0] if found else info["dealer"]
+        drawn = deals[(None, 0)]
+        found = [(dealer, drawn, _relabel(drawn, dealer)) for _ in range(surplus)] + found
+    yield found
 
 
 def _search(
     info: dict[str, Any],
     count: int,
-    before: int,
     paid: dict[str, int],
-    deals: dict[tuple[bool | None, int], dict[int, Played]],
+    deals: dict[Kind, Played],
 ) -> list[tuple[str, Played, list[tuple[str, dict[str, Any]]]]] | None:
     rules = info["rules"]
     alternate = rules["next_dealer"] == "alternate"
-    # States after i deals: (paid p1, paid p2, next dealer, events) -> how it was reached.
+    # States after i deals: (paid p1, paid p2, next dealer) -> how it was reached.
+    # The scores bound the states to a few dozen, and a run of drawn deals
+    # repeats one state, so a long match costs a layer each, no more.
     firsts = [info["dealer"] if count % 2 == 0 else other(info["dealer"])] if alternate else SEATS
-    layer: dict[tuple[int, int, str, int], Any] = {(0, 0, d, 0): None for d in firsts}
-    history: list[dict[tuple[int, int, str, int], Any]] = [layer]
+    layer: dict[tuple[int, int, str], Any] = {(0, 0, d): None for d in firsts}
+    history: list[dict[tuple[int, int, str], Any]] = [layer]
     for _ in range(count):
-        nxt: dict[tuple[int, int, str, int], Any] = {}
+        nxt: dict[tuple[int, int, str], Any] = {}
         for state in layer:
-            p1, p2, dealer, total = state
-            for (dealer_won, points), by_events in deals.items():
+            p1, p2, dealer = state
+            for (dealer_won, points), played in deals.items():
                 winner = None if dealer_won is None else dealer if dealer_won else other(dealer)
                 q1 = p1 + (points if winner == "p1" else 0)
                 q2 = p2 + (points if winner == "p2" else 0)
                 if q1 > paid["p1"] or q2 > paid["p2"]:
                     continue
                 after = other(dealer) if alternate else dealer if winner is None else winner
-                for e, played in by_events.items():
-                    t = total + e
-                    if t > before:
-                        continue
-                    new = (q1, q2, after, t)
-                    if new not in nxt:
-                        nxt[new] = (state, dealer, played)
+                new = (q1, q2, after)
+                if new not in nxt:
+                    nxt[new] = (state, dealer, played)
         layer = nxt
         history.append(layer)
-    goal = (paid["p1"], paid["p2"], info["dealer"], before)
+    goal = (paid["p1"], paid["p2"], info["dealer"])
     if goal not in layer:
         return None
     chosen = []
