@@ -11,6 +11,8 @@ target_sources(trumpf_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/explain.cpp
   ${CMAKE_CURRENT_LIST_DIR}/info.cpp
   ${CMAKE_CURRENT_LIST_DIR}/reach.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/reach_course.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/reach_plan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/actions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/observe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/worlds.cpp
