@@ -162,6 +162,37 @@ def test_zero_games_in_shards(tmp_path: Path) -> None:
     assert back.games == 0 and back["points"].shape == (0, 2)
 
 
+@pytest.mark.parametrize("at", ["write", "after"])
+def test_ctrl_c_inside_taking_a_shard_leaves_a_folder_that_loads(
+    at: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Ctrl-C lands while the third shard is being taken: while its file is
+    # written, or just after. The folder keeps the shards taken whole, and its
+    # manifest's games and counts are theirs, so it loads.
+    from trumpf.simulation import SimulationInterrupted, _shards
+
+    real = _shards.write_shard
+    calls = []
+
+    def write(out: Path, start: int, games: int, columns: Any) -> dict[str, Any]:
+        calls.append(start)
+        if len(calls) == 3 and at == "write":
+            raise KeyboardInterrupt
+        entry = real(out, start, games, columns)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return entry
+
+    monkeypatch.setattr(_shards, "write_shard", write)
+    out = tmp_path / "run"
+    with pytest.raises(SimulationInterrupted) as stopped:
+        trumpf.simulate("schnapsen", games=500, seed=SEED, shard=100, out=out)
+    back = load(out)
+    assert back.games == stopped.value.partial.games == 200
+    full = trumpf.simulate("schnapsen", games=200, seed=SEED)
+    assert back.summary() == full.summary()
+
+
 def test_a_folder_is_checked_before_the_work(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("mine")
     with pytest.raises(SimulationError, match="holds other files"):

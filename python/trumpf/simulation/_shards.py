@@ -151,7 +151,10 @@ def play_here(
         start, count = bounds(index, games, size)
         report = None if progress is None else _offset(progress, start, games)
         shard, interrupted = play(job, start, count, report)
-        accept(shard)
+        try:
+            accept(shard)
+        except KeyboardInterrupt:  # mid-way: the collector took the shard whole or not at all
+            return True
         if interrupted:
             return True
     return False
@@ -192,12 +195,12 @@ class Collector:
         self.games = games
         self.meta = meta
         self.out = out
-        self.done = 0
-        self.counts: Counts | None = (
-            Counts.none(job.endings, job.kind == "durak") if job.counts else None
-        )
+        # Each shard taken: its games, counts and manifest entry (None without
+        # ``out``), never its rows. Appending to it is the one step that takes
+        # a shard, so a Ctrl-C at any moment of add() leaves done, counts and
+        # the files agreeing.
+        self._taken: list[tuple[int, Counts | None, dict[str, Any] | None]] = []
         self.columns: Columns | None = None
-        self.files: list[dict[str, Any]] = []
         self.empty = empty
         self.allocated = False
         if out is not None:
@@ -205,17 +208,32 @@ class Collector:
             for old in out.iterdir():  # a previous run's files (checked to be ours)
                 old.unlink()
 
+    @property
+    def done(self) -> int:
+        """Games in the shards taken so far."""
+        return sum(games for games, _, _ in self._taken)
+
+    @property
+    def counts(self) -> Counts | None:
+        """The exact counts of the shards taken, when the run asked for counts."""
+        if not self.job.counts:
+            return None
+        total = Counts.none(self.job.endings, self.job.kind == "durak")
+        for _, counts, _ in self._taken:
+            if counts is not None:
+                total = total + counts
+        return total
+
     def add(self, shard: Shard) -> None:
         if shard.start != self.done:
             raise RuntimeError(f"shard at {shard.start} arrived while {self.done} were done")
-        if shard.counts is not None and self.counts is not None:
-            self.counts = self.counts + shard.counts
+        entry = None
         if shard.columns is not None:
             if self.out is not None:
-                self._write(shard, shard.columns)
+                entry = write_shard(self.out, shard.start, shard.games, shard.columns)
             else:
                 self._keep(shard, shard.columns)
-        self.done += shard.games
+        self._taken.append((shard.games, shard.counts, entry))
 
     def _keep(self, shard: Shard, columns: Columns) -> None:
         if self.columns is None:
@@ -236,26 +254,23 @@ class Collector:
         for name, col in columns.items():
             self.columns[name][shard.start : end] = col
 
-    def _write(self, shard: Shard, columns: Columns) -> None:
-        assert self.out is not None
-        self.files.append(write_shard(self.out, shard.start, shard.games, columns))
-
     def finish(self, complete: bool) -> None:
         """The run ended (``complete`` or not): trims the rows to it and writes the manifest."""
+        done = self.done
         if self.job.rows and self.out is None:
-            if self.columns is None:
+            if self.columns is None or done == 0:
                 self.columns = dict(self.empty)
-            elif self.allocated and self.done < self.games:
-                self.columns = {k: v[: self.done] for k, v in self.columns.items()}
+            elif any(len(v) != done for v in self.columns.values()):
+                self.columns = {k: v[:done] for k, v in self.columns.items()}
         if self.out is None:
             return
         fields = {
             **self.meta,
-            "games": self.done,
+            "games": done,
             "planned": self.games,
             "complete": complete,
             "columns": {k: [str(v.dtype), list(v.shape[1:])] for k, v in self.empty.items()},
             "counts": None if self.counts is None else self.counts.as_dict(),
-            "shards": self.files,
+            "shards": [entry for _, _, entry in self._taken if entry is not None],
         }
         write_manifest(self.out, fields)
