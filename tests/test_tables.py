@@ -125,3 +125,57 @@ def test_the_cli_words_each_player_by_the_table() -> None:
 def test_the_tables_are_read_only() -> None:
     with pytest.raises(TypeError):
         tables.GAMES["skat"] = tables.GAMES["durak"]  # type: ignore[index]
+
+
+def test_the_vector_env_takes_exactly_the_rl_games() -> None:
+    from trumpf import rl, schnapsen
+
+    variants = [*schnapsen.variant.variants(), *schnapsen.variant.presets()]
+    assert (*variants, *(f"{v}-match" for v in variants), "durak") == rl.GAMES
+    for game in rl.GAMES:
+        assert rl.VectorEnv(game, 1, seed=bytes(32)).game == game
+    for wrong in ("durak-match", "schnapsen-", "-match", "poker", "Schnapsen"):
+        with pytest.raises(Error) as refused:
+            rl.VectorEnv(wrong, 1, seed=bytes(32))
+        assert refused.value.code == "bad_game"
+        assert ", ".join(rl.GAMES) in refused.value.message
+
+
+def test_the_observation_layout_covers_each_tensor_in_order() -> None:
+    from trumpf import rl
+
+    for game in rl.GAMES:
+        rows = rl.OBS_LAYOUT[game]
+        assert [r.start for r in rows] == [0, *(r.start + r.size for r in rows[:-1])]
+        assert rows[-1].start + rows[-1].size == rl.OBS_SIZE[game]
+        # A row is one unit: its slots share a scale.
+        for r in rows:
+            assert len(set(rl.OBS_SCALE[game][r.start : r.start + r.size].tolist())) == 1
+
+
+def test_the_worst_reward_is_the_engines_bound() -> None:
+    from trumpf import rl
+    from trumpf.rl._single import worst_reward
+    from trumpf.schnapsen.scoring import PENALTY_SCHWARZ
+
+    for game in rl.GAMES:
+        deal = game != "durak" and not game.endswith("-match")
+        assert worst_reward(game) == (-float(PENALTY_SCHWARZ) if deal else -1.0)
+    with pytest.raises(Error) as refused:
+        worst_reward("poker")
+    assert refused.value.code == "bad_game"
+
+
+def test_a_marriage_is_worth_the_engines_points() -> None:
+    from trumpf import schnapsen
+    from trumpf.schnapsen.scoring import MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS
+
+    seen = set()
+    for n in range(400):
+        deal = schnapsen.Deal.build(variant="schnapsen", seed=bytes([n % 256, n // 256]) * 16)
+        for move in deal.legal(deal.turn):
+            if move["kind"] == "marriage":
+                trump = move["suit"] == deal.trump
+                assert move["value"] == (TRUMP_MARRIAGE_POINTS if trump else MARRIAGE_POINTS)
+                seen.add(trump)
+    assert seen == {True, False}

@@ -1,6 +1,6 @@
 // Durak's observation tensor: a flat vector of kObsSize values computed from
 // one seat's InfoSet alone, so it can hold nothing the seat does not know.
-// docs/rl.md has the layout.
+// kObsRows is the layout (docs/rl.md shows it).
 //
 //   float obs[kObsSize];
 //   observe(info_set(state, shown, seat), obs);
@@ -11,6 +11,7 @@
 
 #include <cstdint>
 
+#include "common/obs_layout.hpp"
 #include "durak/info.hpp"
 
 namespace trumpf::durak {
@@ -41,6 +42,30 @@ constexpr int kObsCardsTheirs = 301;
 constexpr int kObsCap = 302;
 constexpr int kObsOnTable = 303;
 constexpr int kObsSize = 304;
+
+// The layout, row by row: OpenSpiel's observation groups and docs/rl.md's
+// table are read from here.
+inline constexpr ObsRow kObsRows[] = {
+    {kObsHand, 36, "hand", "my hand"},
+    {kObsKnown, 36, "their_known",
+     "cards they are known to hold (picked up, swapped for, the last card drawn)"},
+    {kObsUnseen, 36, "unseen", "cards I cannot place"},
+    {kObsDiscarded, 36, "heap", "the heap: cards beaten off"},
+    {kObsAttacks, 36, "attacks", "attack cards on the table"},
+    {kObsBeats, 36, "beats", "beating cards on the table"},
+    {kObsToBeat, 36, "to_beat", "the attack card waiting to be beaten"},
+    {kObsUnderTalon, 36, "under_talon", "the card under the talon, while it lies there"},
+    {kObsTrump, 4, "trump", "trump suit, one-hot S H D C"},
+    {kObsMyTurn, 1, "flags", "my turn"},
+    {kObsAttacker, 1, "flags", "I attack in this bout"},
+    {kObsPhaseAttack, 3, "flags", "phase: attack, defend, pile on (the defender took)"},
+    {kObsCanSwap, 1, "flags", "I may swap the trump six"},
+    {kObsTalon, 1, "counts", "cards in the talon"},
+    {kObsDiscard, 1, "counts", "cards on the heap"},
+    {kObsCardsMine, 2, "counts", "cards in hand: mine, theirs"},
+    {kObsCap, 2, "counts", "the bout's cap; attack cards on the table"},
+};
+static_assert(tiles(kObsRows, kObsSize), "kObsRows must cover the tensor in order");
 
 struct ObsScale {
   float v[kObsSize];

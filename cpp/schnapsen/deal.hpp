@@ -189,7 +189,7 @@ bool can_close(const DealState& s, Seat seat) noexcept;
 int can_marry(const DealState& s, Seat seat, std::uint8_t* suits) noexcept;
 bool can_claim(const DealState& s, Seat seat) noexcept;
 inline int marriage_value(const DealState& s, int suit) noexcept {
-  return suit == s.trump ? 40 : 20;
+  return marriage_points(suit, s.trump);
 }
 
 int legal_moves(const DealState& s, Seat seat, Move* out) noexcept;

@@ -229,7 +229,7 @@ const char* info_complete(InfoSet& i, const Trick* tricks, int n_tricks,
   for (int k = 0; k < i.n_melds; ++k) {
     const Meld& m = i.melds[k];
     if (!is_seat(m.seat) || m.suit > 3 || (suits & (1u << m.suit))) return "a meld is not one";
-    if (m.value != (m.suit == i.trump ? 40 : 20)) return "a meld's value is not its suit's";
+    if (m.value != marriage_points(m.suit, i.trump)) return "a meld's value is not its suit's";
     if (stated.counted[k] != (wins[m.seat] > 0))
       return "a meld is counted exactly when its owner has won a trick";
     suits |= 1u << m.suit;
@@ -303,7 +303,8 @@ bool info_legal_is(const InfoSet& info, const Move* given, const int* values,
   if (n == 0 || n != n_given) return false;
   for (int k = 0; k < n; ++k) {
     if (!(moves[k] == given[k])) return false;
-    if (given[k].kind == MoveKind::kMarriage && values[k] != (given[k].arg == info.trump ? 40 : 20))
+    if (given[k].kind == MoveKind::kMarriage &&
+        values[k] != marriage_points(given[k].arg, info.trump))
       return false;
   }
   return true;

@@ -1,6 +1,6 @@
 // The Schnapsen family's observation tensor: a flat vector of kObsSize
 // values computed from one seat's InfoSet alone, so it can hold nothing the
-// seat does not know. docs/rl.md has the layout.
+// seat does not know. kObsRows is the layout (docs/rl.md shows it).
 //
 //   float obs[kObsSize];
 //   observe(info_set(deal, shown, seat), obs);
@@ -12,6 +12,7 @@
 
 #include <cstdint>
 
+#include "common/obs_layout.hpp"
 #include "common/planes.hpp"
 #include "schnapsen/info.hpp"
 
@@ -62,6 +63,45 @@ constexpr int kObsCloseTricksTheirs = 253;
 constexpr int kObsToWinMine = 254;
 constexpr int kObsToWinTheirs = 255;
 constexpr int kObsSize = 256;
+
+// The layout, row by row: OpenSpiel's observation groups and docs/rl.md's
+// table are read from here.
+inline constexpr ObsRow kObsRows[] = {
+    {kObsHand, 24, "hand", "my hand"},
+    {kObsPlayedMine, 24, "my_played",
+     "cards I have played this deal (the card I led now included)"},
+    {kObsPlayedTheirs, 24, "their_played", "cards they have played"},
+    {kObsWonMine, 24, "my_won", "cards of the tricks I won"},
+    {kObsWonTheirs, 24, "their_won", "cards of the tricks they won"},
+    {kObsLed, 24, "lead", "the card led to the trick in play"},
+    {kObsKnown, 24, "their_known", "cards they are known to hold (`info[\"known\"]`)"},
+    {kObsUnseen, 24, "unseen",
+     "cards I cannot place (`info[\"unseen\"]`): their hand's rest and the face-down talon"},
+    {kObsTurnUp, 24, "turn_up", "the face-up turn-up"},
+    {kObsTrump, 4, "trump", "trump suit, one-hot S H D C"},
+    {kObsMarriedMine, 4, "my_marriages", "marriages I declared, by suit"},
+    {kObsMarriedTheirs, 4, "their_marriages", "marriages they declared, by suit"},
+    {kObsMyTurn, 1, "flags", "my turn"},
+    {kObsToLead, 2, "flags", "my turn to lead; my turn to follow"},
+    {kObsIDealt, 1, "flags", "I dealt"},
+    {kObsPhase2, 1, "flags", "phase 2 (nothing left to draw)"},
+    {kObsClosed, 2, "flags", "the talon is closed; I closed it"},
+    {kObsPendingDraw, 1, "flags", "the draw after a trick is pending (Sixty-Six)"},
+    {kObsMustLead, 1, "flags", "I must lead the king or queen of the marriage I declared"},
+    {kObsSixtySix, 1, "flags", "the variant is Sixty-Six"},
+    {kObsMarriageByLead, 1, "flags", "house rule: marriage by lead"},
+    {kObsInMatch, 1, "flags", "a match is played"},
+    {kObsTalonLeft, 2, "counts", "cards left in the talon (turn-up included); cards left to draw"},
+    {kObsPointsMine, 2, "counts", "card points (and counted marriages) taken: mine, theirs"},
+    {kObsTricksMine, 2, "counts", "tricks taken: mine, theirs"},
+    {kObsCardsMine, 2, "counts", "cards in hand: mine, theirs"},
+    {kObsPendingMine, 2, "counts", "marriage points not yet counted (no trick yet): mine, theirs"},
+    {kObsClosePointsMine, 2, "counts",
+     "card points when the talon was closed: mine, theirs (0 while open)"},
+    {kObsCloseTricksMine, 2, "counts", "tricks when the talon was closed: mine, theirs"},
+    {kObsToWinMine, 2, "counts", "match points still to win: mine, theirs (0 outside a match)"},
+};
+static_assert(tiles(kObsRows, kObsSize), "kObsRows must cover the tensor in order");
 
 // What one unit of each slot's raw value is worth in the float32 tensor.
 struct ObsScale {

@@ -12,6 +12,13 @@ namespace trumpf::schnapsen {
 constexpr int kTargetPoints = 66, kSchneiderAt = 33, kLastTrickBonus = 10, kPenalty = 2,
               kPenaltySchwarz = 3;
 
+// A marriage's points: forty in trumps, twenty in another suit
+// (docs/rules/schnapsen.md, "Marriages").
+constexpr int kMarriagePoints = 20, kTrumpMarriagePoints = 40;
+constexpr int marriage_points(int suit, int trump) noexcept {
+  return suit == trump ? kTrumpMarriagePoints : kMarriagePoints;
+}
+
 enum class How : std::uint8_t {
   kClaim,
   kClosedOut,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rl/env.hpp"
+#include "rl/games.hpp"
 
 using namespace trumpf;
 
@@ -21,13 +22,10 @@ int main(int argc, char** argv) {
   rl::Config c;
   c.num_envs = std::uint32_t(std::strtoul(argv[2], nullptr, 10));
   const long steps = std::strtol(argv[3], nullptr, 10);
-  if (game == "schnapsen") c.game = rl::Game::kSchnapsen;
-  if (game == "sixtysix") c.game = rl::Game::kSixtySix;
-  if (game == "schnapsen-match") c.game = rl::Game::kSchnapsenMatch;
-  if (game == "sixtysix-match") c.game = rl::Game::kSixtySixMatch;
-  if (game == "durak") c.game = rl::Game::kDurak;
-  c.rules = schnapsen::reference_rules(game.rfind("sixtysix", 0) == 0 ? schnapsen::kSixtySix
-                                                                      : schnapsen::kSchnapsen);
+  if (!rl::game_named(game, &c.game, &c.rules)) {
+    std::fprintf(stderr, "trumpf_rl: unknown game %s\n", game.c_str());
+    return 2;
+  }
   if (argc > 4) {
     if (const players::Row* row = players::row_named(argv[4])) c.opponent = row->player;
   }

@@ -13,6 +13,7 @@
 #include "durak/actions.hpp"
 #include "durak/observe.hpp"
 #include "players/players.hpp"
+#include "rl/games.hpp"
 #include "rl/rewards.hpp"
 #include "schnapsen/actions.hpp"
 #include "schnapsen/observe.hpp"
@@ -113,6 +114,34 @@ py::array_t<float> obs_scale(py::handle game) {
   return out;
 }
 
+py::tuple obs_layout(py::handle game) {
+  const bool durak = family_of(game) == Family::kDurak;
+  py::list rows;
+  auto add = [&](const ObsRow& r) {
+    rows.append(py::make_tuple(r.start, r.size, py::str(r.group), py::str(r.about)));
+  };
+  if (durak)
+    for (const ObsRow& r : td::kObsRows) add(r);
+  else
+    for (const ObsRow& r : ts::kObsRows) add(r);
+  return py::tuple(rows);
+}
+
+py::tuple games() {
+  py::list names;
+  for (const std::string& name : trl::game_names()) names.append(py::str(name));
+  return py::tuple(names);
+}
+
+float worst_reward(py::handle game_h) {
+  std::string name;
+  trl::Game game;
+  ts::Rules rules;
+  if (!text_of(game_h, &name) || !trl::game_named(name, &game, &rules))
+    refuse("bad_game", "unknown game " + repr_text(game_h));
+  return trl::worst_reward(game);
+}
+
 py::tuple opponents(py::handle game) {
   const Family f = family_of(game);
   py::list names;
@@ -144,6 +173,14 @@ void register_scalar(py::module_& m) {
         "The names of the 40 actions of the family of `game`, in action order.");
   m.def("obs_scale", &obs_scale, py::arg("game"),
         "What one unit of each slot of the raw uint8 observation is worth in the float32 one.");
+  m.def("obs_layout", &obs_layout, py::arg("game"),
+        "The observation tensor's layout for the family of `game`: rows of (start, size, "
+        "group, about), in slot order, covering the tensor.");
+  m.def("games", &games,
+        "The VectorEnv's game names: each variant and preset as a deal, each with -match, "
+        "and durak.");
+  m.def("worst_reward", &worst_reward, py::arg("game"),
+        "The worst reward an episode of the named game can pay a seat (rl/rewards.hpp).");
   m.def("opponents", &opponents, py::arg("game"),
         "The built-in players a single agent can meet in the family of `game` "
         "(players/players.hpp).");

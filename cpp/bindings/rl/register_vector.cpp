@@ -26,6 +26,7 @@
 #include "bindings/rl/vector.hpp"
 #include "durak/actions.hpp"
 #include "rl/episode.hpp"
+#include "rl/games.hpp"
 #include "schnapsen/actions.hpp"
 
 namespace py = pybind11;
@@ -37,24 +38,23 @@ namespace {
 namespace trl = trumpf::rl;
 namespace ts = trumpf::schnapsen;
 
-const char* const kGames =
-    "schnapsen, sixtysix, schnapsen-tjger, each of them with -match, or durak";
+// The game names, for a refusal: "schnapsen, sixtysix, ..., durak".
+std::string game_list() {
+  std::string out;
+  for (const std::string& name : trl::game_names()) out += (out.empty() ? "" : ", ") + name;
+  return out;
+}
 
 trl::Config config_of(py::handle game_h, py::handle rules_h) {
   trl::Config c;
   std::string name;
-  if (!text_of(game_h, &name)) refuse("bad_game", "a game is a name (" + std::string(kGames) + ")");
-  if (name == "durak") {
+  if (!text_of(game_h, &name)) refuse("bad_game", "a game is a name (" + game_list() + ")");
+  if (!trl::game_named(name, &c.game, &c.rules))
+    refuse("bad_game", "unknown game " + repr_text(game_h) + " (" + game_list() + ")");
+  if (c.game == trl::Game::kDurak) {
     if (!rules_h.is_none()) refuse("bad_variant", "Durak has no house rules");
-    c.game = trl::Game::kDurak;
     return c;
   }
-  const std::string suffix = "-match";
-  const bool match = name.size() > suffix.size() &&
-                     name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
-  if (match) name.resize(name.size() - suffix.size());
-  if (!ts::rules_named(name, &c.rules))
-    refuse("bad_game", "unknown game " + repr_text(game_h) + " (" + kGames + ")");
   if (!rules_h.is_none()) {
     const ts::Rules r = schnapsen_rules_of(rules_h);
     if (r.base != c.rules.base)
@@ -62,9 +62,6 @@ trl::Config config_of(py::handle game_h, py::handle rules_h) {
              std::string("the rules are for ") + ts::variant_of(r.base).name + ", not this game");
     c.rules = r;
   }
-  const bool sixtysix = c.rules.base == ts::kSixtySix;
-  c.game = match ? (sixtysix ? trl::Game::kSixtySixMatch : trl::Game::kSchnapsenMatch)
-                 : (sixtysix ? trl::Game::kSixtySix : trl::Game::kSchnapsen);
   return c;
 }
 

@@ -55,7 +55,7 @@ inline PyObject* new_move_dict(int trump, ts::Move m) {
       d[k.card] = py::int_(int(m.arg));
     } else if (m.kind == ts::MoveKind::kMarriage) {
       d[k.suit] = k.suits[m.arg & 3];
-      d[k.value] = py::int_(m.arg == trump ? 40 : 20);
+      d[k.value] = py::int_(ts::marriage_points(m.arg, trump));
       if (m.card) d[k.card] = py::int_(int(m.card));
     }
     return py::object(std::move(d));

@@ -110,6 +110,8 @@ void register_scoring(py::module_& m) {
   m.attr("LAST_TRICK_BONUS") = ts::kLastTrickBonus;
   m.attr("PENALTY") = ts::kPenalty;
   m.attr("PENALTY_SCHWARZ") = ts::kPenaltySchwarz;
+  m.attr("MARRIAGE_POINTS") = ts::kMarriagePoints;
+  m.attr("TRUMP_MARRIAGE_POINTS") = ts::kTrumpMarriagePoints;
 
   m.def(
       "variants", []() { return py::list(py::make_tuple(keys().variants[0], keys().variants[1])); },

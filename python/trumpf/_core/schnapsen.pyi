@@ -56,6 +56,8 @@ SCHNEIDER_AT: int
 LAST_TRICK_BONUS: int
 PENALTY: int
 PENALTY_SCHWARZ: int
+MARRIAGE_POINTS: int
+TRUMP_MARRIAGE_POINTS: int
 
 def scale(opponent_points: int, opponent_tricks: int) -> int: ...
 def deal_result(

@@ -13,6 +13,8 @@ from typing import Any
 
 from rich.text import Text
 
+from trumpf.schnapsen.scoring import MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS
+
 from .cards import card_label, card_text, suit_label, suit_name
 
 Namer = Callable[[Any], str]
@@ -233,7 +235,7 @@ def schnapsen_lines(
     hand = list(view["hand"])
     offered = {m["suit"] for m in view["legal"] if m.get("kind") == "marriage"}
     for suit in _marriages_held(impl, hand, trump):
-        value = 40 if suit == trump else 20
+        value = TRUMP_MARRIAGE_POINTS if suit == trump else MARRIAGE_POINTS
         how = f", declare it with m {suit}" if suit in offered else ""
         lines.append(Text(f"marriage held: King and Queen of {suit_name(suit)} ({value}){how}"))
     if view["pending_draw"]:

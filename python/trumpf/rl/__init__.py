@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -42,9 +42,11 @@ __all__ = [
     "ACTIONS",
     "GAMES",
     "N_ACTIONS",
+    "OBS_LAYOUT",
     "OBS_SCALE",
     "OBS_SIZE",
     "OPPONENTS",
+    "ObsRow",
     "Reset",
     "Step",
     "VectorEnv",
@@ -67,6 +69,23 @@ OBS_SIZE: dict[str, int] = {game: len(_core.rl.obs_scale(game)) for game in GAME
 OBS_SCALE: dict[str, npt.NDArray[np.float32]] = {game: _core.rl.obs_scale(game) for game in GAMES}
 """What one unit of each slot of the raw uint8 observation is worth: the
 float32 observation is exactly ``raw.astype(np.float32) * OBS_SCALE[game]``."""
+
+
+class ObsRow(NamedTuple):
+    """A run of observation slots: ``start`` and ``size``, the ``group`` it
+    belongs to (OpenSpiel's observation dict names these) and what it holds."""
+
+    start: int
+    size: int
+    group: str
+    about: str
+
+
+OBS_LAYOUT: dict[str, tuple[ObsRow, ...]] = {
+    game: tuple(ObsRow(*row) for row in _core.rl.obs_layout(game)) for game in GAMES
+}
+"""Each game's observation layout, row by row in slot order, covering the
+tensor: ``OBS_LAYOUT["durak"][0] == ObsRow(0, 36, "hand", "my hand")``."""
 
 
 def action_of(game: object, move: Any) -> int:

@@ -113,9 +113,9 @@ def legal_actions(table: Any, seat: Any) -> list[int]:
 
 
 def worst_reward(game: str) -> float:
-    """The worst reward an episode of ``game`` can give a seat: -3 game
-    points for a deal, -1 for a Durak game or a match."""
-    return -1.0 if game == "durak" or game.endswith("-match") else -3.0
+    """The worst reward an episode of ``game`` can give a seat: the most game
+    points a deal pays, or -1 for a Durak game or a match (rl/rewards.hpp)."""
+    return _core.rl.worst_reward(game)
 
 
 def obs_high(game: str) -> npt.NDArray[np.float32]:

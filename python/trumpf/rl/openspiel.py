@@ -54,7 +54,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from trumpf import rl
+from trumpf import _core, rl
 from trumpf.errors import Error
 from trumpf.rl._single import rewards_of, worst_reward
 from trumpf.rl._spiel_position import OpenSpielError
@@ -97,38 +97,17 @@ MATCH_LENGTH = 23 * DEAL_LENGTH
 # shorter), at most 14 decisions a bout (6 attacks, 5 beats, take, done, swap).
 DURAK_LENGTH = 14 * (18 + 19 * 36) + 1
 
-# The observation tensor's parts, as docs/rl.md lays them out.
-_PIECES: dict[str, list[tuple[str, int]]] = {
-    "schnapsen": [
-        ("hand", 24),
-        ("my_played", 24),
-        ("their_played", 24),
-        ("my_won", 24),
-        ("their_won", 24),
-        ("lead", 24),
-        ("their_known", 24),
-        ("unseen", 24),
-        ("turn_up", 24),
-        ("trump", 4),
-        ("my_marriages", 4),
-        ("their_marriages", 4),
-        ("flags", 12),
-        ("counts", 16),
-    ],
-    "durak": [
-        ("hand", 36),
-        ("their_known", 36),
-        ("unseen", 36),
-        ("heap", 36),
-        ("attacks", 36),
-        ("beats", 36),
-        ("to_beat", 36),
-        ("under_talon", 36),
-        ("trump", 4),
-        ("flags", 6),
-        ("counts", 6),
-    ],
-}
+
+def _pieces(family: str) -> list[tuple[str, int]]:
+    """The observation tensor's groups, in order, with their widths: the
+    engine's layout rows (``_core.rl.obs_layout``), a group's rows joined."""
+    out: list[tuple[str, int]] = []
+    for _start, size, group, _about in _core.rl.obs_layout(family):
+        if out and out[-1][0] == group:
+            out[-1] = (group, out[-1][1] + size)
+        else:
+            out.append((group, size))
+    return out
 
 
 def _family(name: str) -> str:
@@ -417,7 +396,7 @@ class TrumpfObserver:
         if not self.perfect_recall:
             self.tensor = np.zeros(rl.OBS_SIZE[game.name], np.float32)
             at = 0
-            for name, width in _PIECES[_family(game.family)]:
+            for name, width in _pieces(_family(game.family)):
                 self.dict[name] = self.tensor[at : at + width]
                 at += width
 

@@ -27,13 +27,10 @@ import numpy.typing as npt
 from trumpf import _core, durak, schnapsen
 from trumpf._checks import seed32
 from trumpf.errors import Error
-from trumpf.schnapsen import variant as _variant
 
 __all__ = ["GAMES", "OPPONENTS", "Reset", "Step", "VectorEnv"]
 
-_VARIANTS: tuple[str, ...] = tuple(_variant.variants()) + tuple(_variant.presets())
-
-GAMES: tuple[str, ...] = (*_VARIANTS, *(f"{name}-match" for name in _VARIANTS), "durak")
+GAMES: tuple[str, ...] = _core.rl.games()
 """The games: a deal of each Schnapsen-family variant and preset, a whole
 match of each (``-match``), and a Durak game."""
 
