@@ -32,6 +32,10 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "test_rl_gymnasium.py": ("gymnasium",),
     "test_rl_openspiel.py": ("pyspiel",),
     "test_rl_pettingzoo.py": ("pettingzoo",),
+    # The frameworks' own entry points, each on trumpf's envs.
+    "rl/test_fw_gymnasium.py": ("gymnasium",),
+    "rl/test_fw_openspiel.py": ("pyspiel",),
+    "rl/test_fw_pettingzoo.py": ("pettingzoo", "supersuit"),
 }
 
 

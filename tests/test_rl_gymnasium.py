@@ -275,8 +275,14 @@ def test_render_shows_the_agents_information_only() -> None:
 
 
 def test_the_vector_env_is_the_cpp_batch() -> None:
-    envs = gym.make_vec("trumpf/Schnapsen-v0", num_envs=64, opponent="bot1")
-    assert isinstance(envs, tgym.TrumpfVectorEnv)
+    envs = gym.make_vec(
+        "trumpf/Schnapsen-v0",
+        num_envs=64,
+        opponent="bot1",
+        autoreset_mode=AutoresetMode.SAME_STEP,
+        illegal="raise",
+    )
+    assert isinstance(envs, tgym.TrumpfVectorEnv) and envs.batched
     assert envs.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
     batch = rl.VectorEnv(
         "schnapsen", 64, seed=(5).to_bytes(32, "big"), opponent="bot1", final_obs=True
@@ -323,7 +329,14 @@ def test_the_vector_env_is_the_cpp_batch() -> None:
 
 @pytest.mark.parametrize("final_obs", [True, False])
 def test_the_vector_envs_final_obs_in_a_dict_observation(final_obs: bool) -> None:
-    envs = tgym.TrumpfVectorEnv("durak", num_envs=8, dict_obs=True, final_obs=final_obs)
+    envs = tgym.TrumpfVectorEnv(
+        "durak",
+        num_envs=8,
+        dict_obs=True,
+        final_obs=final_obs,
+        autoreset_mode=AutoresetMode.SAME_STEP,
+        illegal="raise",
+    )
     obs, _ = envs.reset(seed=3)
     ended = 0
     for _ in range(400):

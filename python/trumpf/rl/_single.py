@@ -22,6 +22,7 @@ No framework is imported here.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -94,12 +95,32 @@ def _shown(value: object) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def check_options(illegal: str, render_mode: str | None) -> None:
-    """Refuses an ``illegal=`` other than terminate or raise, a ``render_mode`` other than ansi."""
+def check_options(
+    illegal: str, render_mode: object, modes: tuple[str, ...] = ("ansi",)
+) -> str | None:
+    """Refuses an ``illegal=`` other than terminate or raise; returns the
+    ``render_mode`` to use: one of ``modes``, or None.
+
+    A render mode the env does not have (``"rgb_array"``, which SB3's
+    ``make_vec_env`` and PettingZoo's ``render_test`` pass unasked) is
+    warned about and taken as None, as Gymnasium's own environments take
+    it: the env then renders nothing, and everything else works. A value
+    that is no render mode at all, not a string, is Error ``bad_render_mode``."""
     if illegal not in ("terminate", "raise"):
         raise Error("bad_illegal", f"illegal is 'terminate' or 'raise', not {illegal!r}")
-    if render_mode not in (None, "ansi"):
-        raise Error("bad_render_mode", f"render_mode is None or 'ansi', not {render_mode!r}")
+    if render_mode is None:
+        return None
+    if not isinstance(render_mode, str):
+        raise Error("bad_render_mode", f"a render_mode is a string, not {_shown(render_mode)}")
+    if render_mode in modes:
+        return render_mode
+    offered = ", ".join(repr(mode) for mode in modes) or "none"
+    warnings.warn(
+        f"render_mode {_shown(render_mode)} is not one this env has ({offered}): rendering nothing",
+        UserWarning,
+        stacklevel=3,
+    )
+    return None
 
 
 def move_for(table: Any, action: int) -> Any:

@@ -16,7 +16,12 @@ in trumpf imports it.
 - **Observation** per agent: ``{"observation": trumpf.rl.observe(game,
   seat), "action_mask": int8 (40,)}``, a ``Dict`` of a float32 ``Box`` (256
   slots, Durak 304) and the mask; an agent off turn, or any agent once the
-  game is over, has an all-zero mask.
+  game is over, has an all-zero mask. ``obs_key=`` renames the tensor's
+  key (``"observations"`` for RLlib's action-masking module);
+  ``flat_obs=True`` makes the observation one float32 ``Box``, the Dict
+  flattened by ``gymnasium.spaces.flatten`` (the 40 mask slots, then the
+  tensor), which SuperSuit's observation wrappers take;
+  ``gymnasium.spaces.unflatten(env.unwrapped.dict_space, obs)`` is the Dict.
 - **Actions** ``Discrete(40)``, the table in docs/rl.md: an int or an
   integral numpy scalar in 0 .. 39, None for an agent that is done;
   anything else is Error ``bad_action``, and nothing changes.
@@ -58,6 +63,7 @@ from trumpf import rl
 from trumpf.errors import Error
 from trumpf.rl._single import (
     action_index,
+    check_flag,
     check_options,
     obs_high,
     seed_of,
@@ -137,13 +143,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         rules: object = None,
         illegal: str = "terminate",
         render_mode: str | None = None,
+        obs_key: str = "observation",
+        flat_obs: bool = False,
     ) -> None:
         super().__init__()
-        check_options(illegal, render_mode)
+        self.render_mode = check_options(illegal, render_mode)
+        self.flat_obs = check_flag("flat_obs", flat_obs)
+        if not isinstance(obs_key, str) or obs_key in ("", "action_mask"):
+            raise Error("bad_value", f"obs_key is a name other than 'action_mask', not {obs_key!r}")
+        self.obs_key = obs_key
         self._single = single(game, None, rules)
         self.game = game
         self.illegal = illegal
-        self.render_mode = render_mode
         self._penalty = worst_reward(game)
         self.metadata = {**raw_env.metadata, "name": f"trumpf_{game.replace('-', '_')}_v0"}
         board = spaces.Box(0.0, obs_high(game), (rl.OBS_SIZE[game],), np.float32)
@@ -151,9 +162,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
         self._index = {agent: i for i, agent in enumerate(AGENTS)}
-        self.observation_spaces = {
-            agent: spaces.Dict({"observation": board, "action_mask": mask}) for agent in AGENTS
-        }
+        self.dict_space = spaces.Dict({obs_key: board, "action_mask": mask})
+        """The Dict an observation is, or, with ``flat_obs=True``, the Dict
+        ``gymnasium.spaces.unflatten(env.dict_space, obs)`` makes of it."""
+        observed = spaces.flatten_space(self.dict_space) if flat_obs else self.dict_space
+        self.observation_spaces = {agent: observed for agent in AGENTS}
         self.action_spaces = {agent: spaces.Discrete(rl.N_ACTIONS) for agent in AGENTS}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -177,14 +190,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self.agent_selection = AGENTS[single.player]
         self._skip_agent_selection = None
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> Any:
         """``agent``'s observation and legal actions now (fresh arrays)."""
         seat = self._index[agent]
         single = self._single
         if not single.over and seat == single.player:
             obs, mask = single.decision()
-            return {"observation": obs, "action_mask": mask}
-        return {"observation": single.observe(seat), "action_mask": np.zeros(rl.N_ACTIONS, np.int8)}
+        else:
+            obs, mask = single.observe(seat), np.zeros(rl.N_ACTIONS, np.int8)
+        observed = {self.obs_key: obs, "action_mask": mask}
+        if self.flat_obs:
+            return spaces.flatten(self.dict_space, observed)
+        return observed
 
     def step(self, action: Any) -> None:
         """Plays ``action`` for ``agent_selection`` (None for an agent already done)."""
