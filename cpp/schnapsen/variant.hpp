@@ -80,6 +80,66 @@ struct Preset {
   const char* name;
   Rules rules;
 };
+// The house rules as a table, in the order a rules table lists them: what a
+// caller may set (the bindings read a rules table through it) and what
+// trumpf.tables.HOUSE_RULES, the CLI's report and the docs show.
+//   kStock:  an int from 1 to the variant's stock (stock_of)
+//   kFlag:   False or True
+//   kChoice: one of kClosePayNames
+enum class HouseKind : std::uint8_t { kStock, kFlag, kChoice };
+struct HouseRule {
+  const char* name;
+  HouseKind kind;
+  const char* about;
+};
+constexpr HouseRule kHouseRules[4] = {
+    {"exchange_min_stock", HouseKind::kStock,
+     "cards left to draw, the turn-up included, that an exchange of the turn-up needs"},
+    {"close_min_stock", HouseKind::kStock, "cards left to draw that closing the talon needs"},
+    {"marriage_by_lead", HouseKind::kFlag,
+     "a marriage is shown by leading its king or queen, in one move"},
+    {"failed_close_pays", HouseKind::kChoice,
+     "what the closer's opponent wins when a close goes wrong"},
+};
+constexpr int kHouseRuleCount = 4;
+
+// Rule k's value in `r` as an int: the count, 0/1, or the choice's index.
+inline int house_value(const Rules& r, int k) noexcept {
+  switch (k) {
+    case 0:
+      return r.exchange_min_stock;
+    case 1:
+      return r.close_min_stock;
+    case 2:
+      return r.marriage_by_lead ? 1 : 0;
+    default:
+      return int(r.failed_close_pays);
+  }
+}
+// Sets rule k of `r` to `value` (in range: the caller checked).
+inline void set_house_value(Rules& r, int k, int value) noexcept {
+  switch (k) {
+    case 0:
+      r.exchange_min_stock = std::uint8_t(value);
+      break;
+    case 1:
+      r.close_min_stock = std::uint8_t(value);
+      break;
+    case 2:
+      r.marriage_by_lead = value != 0;
+      break;
+    default:
+      r.failed_close_pays = ClosePay(value);
+      break;
+  }
+}
+// The index of the house rule called `name`, or -1.
+inline int house_rule_named(std::string_view name) noexcept {
+  for (int k = 0; k < kHouseRuleCount; ++k)
+    if (name == kHouseRules[k].name) return k;
+  return -1;
+}
+
 // The preset schnapsen-tjger (docs/rules/house-rules.md): exchange and close
 // need "more than two cards" in the stock, a marriage is shown by leading it,
 // and a failed close pays what the closer would have won.

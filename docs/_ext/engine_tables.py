@@ -57,7 +57,25 @@ def obs_layout(game: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-TABLES: dict[str, Callable[[str], str]] = {"obs_layout": obs_layout}
+def house_rules(_: str) -> str:
+    """The house rules: what each changes, the values it takes, the reference's."""
+    from trumpf.tables import GAMES, HOUSE_RULES
+
+    lines = ["| option | what | values | default |", "|---|---|---|---|"]
+    for rule in HOUSE_RULES.values():
+        if rule.kind == "stock":
+            sizes = ", ".join(f"{high} in {GAMES[name].title}" for name, high in rule.high.items())
+            values = f"1 to the stock's size ({sizes})"
+        elif rule.kind == "flag":
+            values = "False or True"
+        else:
+            values = " or ".join(f"`{c}`" for c in rule.choices)
+        default = f"`{rule.default}`" if isinstance(rule.default, str) else str(rule.default)
+        lines.append(f"| {rule.name} | {rule.about} | {values} | {default} |")
+    return "\n".join(lines) + "\n"
+
+
+TABLES: dict[str, Callable[[str], str]] = {"obs_layout": obs_layout, "house_rules": house_rules}
 
 
 def render(text: str) -> str:

@@ -1,7 +1,8 @@
-"""The engine's tables: the games trumpf plays, its players and its limits.
+"""The engine's tables: the games trumpf plays, its players, its limits and the house rules.
 
 Each is read from the compiled core (``cpp/common/games.hpp``,
-``cpp/players/players.hpp``, ``cpp/common/limits.cpp``), where the engine
+``cpp/players/players.hpp``, ``cpp/common/limits.cpp``,
+``cpp/schnapsen/variant.hpp``), where the engine
 keeps it, so the simulator, the CLI, the front ends and the docs all say
 the same thing. The error codes are :data:`trumpf.errors.CODES`.
 
@@ -12,6 +13,8 @@ the same thing. The error codes are :data:`trumpf.errors.CODES`.
 ['random', 'bot1', 'bot2', 'bot3', 'expert', 'perfect']
 >>> LIMITS["max_threads"].value
 1024
+>>> HOUSE_RULES["close_min_stock"].high["sixtysix"]
+12
 """
 
 from __future__ import annotations
@@ -22,7 +25,17 @@ from typing import NamedTuple
 
 from trumpf import _core
 
-__all__ = ["GAMES", "LIMITS", "PLAYERS", "Game", "Limit", "Player", "families"]
+__all__ = [
+    "GAMES",
+    "HOUSE_RULES",
+    "LIMITS",
+    "PLAYERS",
+    "Game",
+    "HouseRule",
+    "Limit",
+    "Player",
+    "families",
+]
 
 
 class Game(NamedTuple):
@@ -52,6 +65,20 @@ class Limit(NamedTuple):
     about: str
 
 
+class HouseRule(NamedTuple):
+    """A house rule of the Schnapsen family (docs/rules/house-rules.md): its
+    kind (``stock``: an int from 1 to ``high[variant]``, the stock's size;
+    ``flag``: False or True; ``choice``: one of ``choices``), the
+    reference's value and one line about it."""
+
+    name: str
+    kind: str
+    default: int | bool | str
+    choices: tuple[str, ...]
+    high: Mapping[str, int]
+    about: str
+
+
 GAMES: Mapping[str, Game] = MappingProxyType({row[0]: Game(*row) for row in _core.tables.GAMES})
 """The games, in the engine's order."""
 
@@ -64,6 +91,14 @@ LIMITS: Mapping[str, Limit] = MappingProxyType(
     {name: Limit(*row) for name, row in _core.tables.LIMITS.items()}
 )
 """Every bound by name (``max_threads``, ``max_games``, ``max_expert_samples``, ...)."""
+
+HOUSE_RULES: Mapping[str, HouseRule] = MappingProxyType(
+    {
+        name: HouseRule(name, kind, default, choices, MappingProxyType(high), about)
+        for name, kind, default, choices, high, about in _core.tables.HOUSE_RULES
+    }
+)
+"""The house rules, in the order a rules table lists them."""
 
 
 def families() -> tuple[str, ...]:

@@ -7,6 +7,7 @@
 #include "common/games.hpp"
 #include "common/limits.hpp"
 #include "players/players.hpp"
+#include "schnapsen/variant.hpp"
 
 namespace py = pybind11;
 
@@ -44,6 +45,35 @@ void register_tables(py::module_& m) {
     bounds[l.name] = py::make_tuple(l.value, l.about);
   }
   m.attr("LIMITS") = bounds;
+
+  namespace ts = trumpf::schnapsen;
+  constexpr const char* kHouseKinds[] = {"stock", "flag", "choice"};
+  const ts::Rules reference = ts::reference_rules(ts::kSchnapsen);
+  py::tuple house(ts::kHouseRuleCount);
+  for (int k = 0; k < ts::kHouseRuleCount; ++k) {
+    const ts::HouseRule& rule = ts::kHouseRules[k];
+    const int value = ts::house_value(reference, k);
+    py::object fallback;
+    py::tuple choices(0);
+    py::dict high;
+    switch (rule.kind) {
+      case ts::HouseKind::kStock:
+        fallback = py::int_(value);
+        for (const ts::Variant& v : ts::kVariants)
+          high[v.name] = ts::stock_of(ts::VariantId(&v - ts::kVariants));
+        break;
+      case ts::HouseKind::kFlag:
+        fallback = py::bool_(value != 0);
+        break;
+      case ts::HouseKind::kChoice:
+        fallback = py::str(ts::kClosePayNames[value]);
+        choices = py::make_tuple(ts::kClosePayNames[0], ts::kClosePayNames[1]);
+        break;
+    }
+    house[k] =
+        py::make_tuple(rule.name, kHouseKinds[int(rule.kind)], fallback, choices, high, rule.about);
+  }
+  m.attr("HOUSE_RULES") = house;
 }
 
 }  // namespace trumpf::bindings

@@ -20,8 +20,17 @@ namespace {
   refuse("bad_variant", "bad variant field " + field + ": " + why);
 }
 
+// "'schnapsen', 'sixtysix'": the variants, for a refusal.
+std::string variants_list() {
+  std::string out;
+  for (const ts::Variant& v : ts::kVariants)
+    out += (out.empty() ? "'" : ", '") + std::string(v.name) + "'";
+  return out;
+}
+
+// The variants and the presets, for a refusal.
 std::string names_list() {
-  std::string out = "'schnapsen', 'sixtysix'";
+  std::string out = variants_list();
   for (const ts::Preset& p : ts::kPresets) out += std::string(", '") + p.name + "'";
   return out;
 }
@@ -43,28 +52,36 @@ void check_fixed(const std::string& field, py::handle given, py::handle expected
                          repr_text(expected) + ", not " + repr_text(given));
 }
 
-void set_house_rule(ts::Rules& r, const std::string& field, py::handle value) {
+// Reads `value` into house rule k of `r`, after the engine's table says
+// what the rule takes (variant.hpp, kHouseRules).
+void set_house_rule(ts::Rules& r, int k, py::handle value) {
+  const ts::HouseRule& rule = ts::kHouseRules[k];
   long long n = 0;
   std::string text;
-  if (field == "exchange_min_stock" || field == "close_min_stock") {
-    const long long stock = ts::stock_of(r.base);
-    if (!exact_int(value, 1, stock, &n))
-      bad_field(field, "an int from 1 to " + std::to_string(stock) + ", not " + repr_text(value));
-    (field == "exchange_min_stock" ? r.exchange_min_stock : r.close_min_stock) = std::uint8_t(n);
-  } else if (field == "marriage_by_lead") {
-    if (!PyBool_Check(value.ptr())) bad_field(field, "True or False, not " + repr_text(value));
-    r.marriage_by_lead = value.ptr() == Py_True;
-  } else if (field == "failed_close_pays") {
-    if (!text_of(value, &text) || (text != ts::kClosePayNames[0] && text != ts::kClosePayNames[1]))
-      bad_field(field, "'reference' or 'closer_value', not " + repr_text(value));
-    r.failed_close_pays =
-        text == ts::kClosePayNames[1] ? ts::ClosePay::kCloserValue : ts::ClosePay::kReference;
+  switch (rule.kind) {
+    case ts::HouseKind::kStock: {
+      const long long stock = ts::stock_of(r.base);
+      if (!exact_int(value, 1, stock, &n))
+        bad_field(rule.name,
+                  "an int from 1 to " + std::to_string(stock) + ", not " + repr_text(value));
+      break;
+    }
+    case ts::HouseKind::kFlag:
+      if (!PyBool_Check(value.ptr()))
+        bad_field(rule.name, "True or False, not " + repr_text(value));
+      n = value.ptr() == Py_True;
+      break;
+    case ts::HouseKind::kChoice:
+      n = -1;
+      if (text_of(value, &text))
+        for (int c = 0; c < 2; ++c)
+          if (text == ts::kClosePayNames[c]) n = c;
+      if (n < 0)
+        bad_field(rule.name, std::string("'") + ts::kClosePayNames[0] + "' or '" +
+                                 ts::kClosePayNames[1] + "', not " + repr_text(value));
+      break;
   }
-}
-
-bool is_house_rule(const std::string& field) {
-  return field == "exchange_min_stock" || field == "close_min_stock" ||
-         field == "marriage_by_lead" || field == "failed_close_pays";
+  ts::set_house_value(r, k, int(n));
 }
 
 ts::Rules rules_from_dict(py::handle given) {
@@ -84,17 +101,17 @@ ts::Rules rules_from_dict(py::handle given) {
       named = true;
       base = text_of(v, &text) ? ts::variant_by_name(text.data(), text.size()) : -1;
       if (base < 0)
-        bad_field("name", "a table's name is 'schnapsen' or 'sixtysix', not " + repr_text(v));
+        bad_field("name", "a table's name is one of " + variants_list() + ", not " + repr_text(v));
     }
-  if (!named) bad_field("name", "a table's name is 'schnapsen' or 'sixtysix', not missing");
+  if (!named) bad_field("name", "a table's name is one of " + variants_list() + ", not missing");
   ts::Rules r = ts::reference_rules(ts::VariantId(base));
   const py::dict table = rules_dict(r);
   for (const auto& [k, v] : items) {
     std::string field;
     if (!text_of(k, &field) || !table.contains(py::str(field)))
       bad_field(repr_text(k), "not a field of a variant");
-    if (is_house_rule(field))
-      set_house_rule(r, field, v);
+    if (const int k = ts::house_rule_named(field); k >= 0)
+      set_house_rule(r, k, v);
     else
       check_fixed(field, v, table[py::str(field)]);
   }
@@ -134,10 +151,20 @@ py::dict rules_dict(const ts::Rules& r) {
   d["next_dealer"] = v.next_dealer_winner ? "winner" : "alternate";
   d["match_start"] = v.match_start;
   d["match_target"] = v.match_target;
-  d["exchange_min_stock"] = int(r.exchange_min_stock);
-  d["close_min_stock"] = int(r.close_min_stock);
-  d["marriage_by_lead"] = r.marriage_by_lead;
-  d["failed_close_pays"] = ts::kClosePayNames[int(r.failed_close_pays)];
+  for (int k = 0; k < ts::kHouseRuleCount; ++k) {
+    const int value = ts::house_value(r, k);
+    switch (ts::kHouseRules[k].kind) {
+      case ts::HouseKind::kStock:
+        d[ts::kHouseRules[k].name] = value;
+        break;
+      case ts::HouseKind::kFlag:
+        d[ts::kHouseRules[k].name] = value != 0;
+        break;
+      case ts::HouseKind::kChoice:
+        d[ts::kHouseRules[k].name] = ts::kClosePayNames[value];
+        break;
+    }
+  }
   return d;
 }
 

@@ -8,3 +8,5 @@ GAMES: tuple[tuple[str, str, str, str], ...]
 PLAYERS: tuple[tuple[str, tuple[str, ...], bool, str], ...]
 # name -> (value, about)
 LIMITS: dict[str, tuple[int, str]]
+# (name, kind: "stock" | "flag" | "choice", default, choices, highest by variant, about)
+HOUSE_RULES: tuple[tuple[str, str, int | bool | str, tuple[str, ...], dict[str, int], str], ...]

@@ -6,8 +6,7 @@ from rich.table import Table
 
 from trumpf.schnapsen import variant
 from trumpf.simulation import Simulation
-
-HOUSE_RULES = ("exchange_min_stock", "close_min_stock", "marriage_by_lead", "failed_close_pays")
+from trumpf.tables import HOUSE_RULES
 
 
 def house_rules_line(sim: Simulation) -> str | None:
