@@ -345,3 +345,32 @@ def test_finished_tables_leave_memory_and_are_pruned(fast_dir: Path) -> None:
             for t in ("tables", "seats", "moves")
         ]
     assert counts == [0, 0, 0]
+
+
+def test_an_address_out_of_bad_tokens_costs_no_read_of_the_store(fast_dir: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from trumpf.serve.app import create_app
+    from trumpf.serve.limits import Limits
+    from trumpf.serve.tokens import new_table_id, new_token
+
+    app = create_app(str(fast_dir / "b.sqlite"), Limits(bad_tokens=(0.001, 5.0)))
+    with TestClient(app) as client:
+        store = app.state.server.store
+        reads: list[str] = []
+        load = store.load
+        store.load = lambda table_id: reads.append(table_id) or load(table_id)
+        made = client.post("/api/tables", json=DEAL).json()
+        guesses = [new_table_id() for _ in range(50)]
+        codes = [
+            client.get(f"/api/tables/{t}", headers={"authorization": f"Bearer {new_token()}"})
+            for t in guesses
+        ]
+        assert [c.status_code for c in codes] == [401] * 5 + [429] * 45
+        assert all(is_error(c.json(), c.json()["code"]) for c in codes)
+        assert reads == guesses[:5]  # the other 45 were answered from memory
+        # A table in memory still answers its own seat from that address.
+        mine = client.get(
+            f"/api/tables/{made['table']}", headers={"authorization": f"Bearer {made['token']}"}
+        )
+        assert mine.status_code == 200
