@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from trumpf.play import Options, play_durak, play_schnapsen
+from trumpf.play.cards import in_hand_order
 
 SCHNAPSEN_IMPLS = [
     pytest.param("trumpf.reference.schnapsen", id="oracle"),
@@ -96,8 +97,8 @@ def typed(impl: ModuleType, move: dict[str, Any], hand: list[int], step: int) ->
     kind = move["kind"]
     if "card" in move:
         card = move["card"]
-        if step % 3 == 0:
-            return str(hand.index(card) + 1)
+        if step % 3 == 0:  # the number the hand is shown with
+            return str(in_hand_order(impl, hand).index(card) + 1)
         name: str = impl.card.name_of(card)
         if step % 3 == 1:
             return name.lower()

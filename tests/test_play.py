@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -22,9 +23,20 @@ from _play_support import (
     simpl,
 )
 from trumpf.play import Options
+from trumpf.play.parse import parse_durak, parse_schnapsen
 from trumpf.play.render import durak_lines, schnapsen_lines
 
 __all__ = ["dimpl", "simpl"]
+
+
+# The order a player sorts a hand in, stated here apart from the engine: suit by suit
+# (spades, hearts, diamonds, clubs), each from the highest rank down.
+SCHNAPSEN_RANKS = "ATKQJ9"
+DURAK_RANKS = "AKQJT9876"
+
+
+def by_suit_and_rank(name: str, ranks: str) -> tuple[int, int]:
+    return "SHDC".index(name[1]), ranks.index(name[0])
 
 
 def _bot2(impl: ModuleType) -> Any:
@@ -187,9 +199,10 @@ def test_plain_screen_matches_the_view(simpl: ModuleType) -> None:
     else:
         trick_line = "no trick played yet"
     legal = {m["card"] for m in view["legal"] if "card" in m}
+    held_in_order = sorted(view["hand"], key=lambda c: by_suit_and_rank(name(c), SCHNAPSEN_RANKS))
     hand = "".join(
         f"  {i} {name(c)}" if c in legal else f"  ({i} {name(c)})"
-        for i, c in enumerate(view["hand"], 1)
+        for i, c in enumerate(held_in_order, 1)
     )
     expected = [
         "--- Schnapsen - p1 ---",
@@ -476,3 +489,31 @@ def test_screen_mode_redraws_in_place(dimpl: ModuleType) -> None:
     assert text.count("\x1b[2J") >= 2
     assert "\u256d\u2500\u2500\u2500" in text  # the fan's card corners
     assert "legal now: " in text
+
+
+def test_the_hand_is_shown_by_suit_and_rank_and_numbered_so(
+    simpl: ModuleType, dimpl: ModuleType
+) -> None:
+    """Every hand of many deals, Schnapsen, Sixty-Six and Durak, is drawn sorted by suit
+    and rank, and the number a card is shown with plays that card."""
+    for i in range(20):
+        seed = seed_of(i)
+        games: list[tuple[ModuleType, Any, Any, str]] = [
+            (simpl, simpl.Match.build(variant=v, seed=seed), "p1", SCHNAPSEN_RANKS)
+            for v in ("schnapsen", "sixtysix")
+        ]
+        games.append((dimpl, dimpl.Game.build(seed=seed), 1, DURAK_RANKS))
+        for impl, game, seat, ranks in games:
+            view = game.view(seat)
+            durak = impl is dimpl
+            draw = durak_lines if durak else schnapsen_lines
+            lines = [t.plain for t in draw(impl, view, name=str, glyphs=False, plain=True)]
+            (line,) = [x for x in lines if x.startswith(f"{seat} hand:")]
+            shown = re.findall(r"(\d+) ([2-9TJQKA][SHDC])", line)
+            names = [impl.card.name_of(c) for c in view["hand"]]
+            assert [n for _, n in shown] == sorted(names, key=lambda n: by_suit_and_rank(n, ranks))
+            assert [int(k) for k, _ in shown] == list(range(1, len(names) + 1))
+            parse = parse_durak if durak else parse_schnapsen
+            for number, name in shown:
+                command = parse(impl, number, view)
+                assert command.action == "move" and command.move["card"] == impl.card.id_of(name)

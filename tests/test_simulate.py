@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -210,6 +211,26 @@ def test_the_command_line_counts_fools_and_draws() -> None:
     )
     draws = next(line for line in text.splitlines() if "draws" in line)
     assert f"{sim.summary().draws:,}" in draws
+
+
+def test_the_endings_have_their_own_table_with_count_and_share() -> None:
+    proc = cli("simulate", "schnapsen", "--games", "3000", "--seed", SEED.hex())
+    text, _ = proc.communicate(timeout=120)
+    assert proc.returncode == 0, text
+    s = trumpf.simulate("schnapsen", games=3000, seed=SEED).summary()
+    lines = text.splitlines()
+    title = next(i for i, line in enumerate(lines) if "how the games ended" in line)
+    assert all(word in lines[title + 2] for word in ("ending", "games", "share"))
+    rows = {}
+    for line in lines[title + 3 :]:
+        cells = [c.strip() for c in re.split(r"[\u2502|]", line) if c.strip()]
+        if len(cells) == 3:
+            rows[cells[0]] = (cells[1], cells[2])
+    assert rows == {
+        name: (f"{count:,}", f"{count / s.games:.2%}") for name, count in s.endings.items()
+    }
+    summary = "\n".join(lines[:title])
+    assert not any(name in summary for name in s.endings)  # none left in the players' table
 
 
 def test_a_simulation_reads_well() -> None:

@@ -20,7 +20,9 @@ from trumpf.serve.bots import EXPERT, make_bot
 from trumpf.serve.client import choose
 from trumpf.serve.limits import Limits
 
-FAST = Limits(per_connection=(1e4, 1e4), per_seat=(1e4, 1e4), per_address=(1e4, 1e4))
+FAST = Limits(
+    per_connection=(1e4, 1e4), per_seat=(1e4, 1e4), per_address=(1e4, 1e4), tables_per_hour=10**4
+)
 
 
 @pytest.fixture

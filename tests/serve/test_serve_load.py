@@ -26,7 +26,10 @@ TABLES = 240  # 120 with a script in each seat, 120 against the bot: 360 sockets
 
 def test_a_few_hundred_tables_at_once(tmp_path: Path) -> None:
     db = tmp_path / "load.sqlite"
-    server = ServerProcess(db, "--create-rate", "100000", "--seat-rate", "100000").start()
+    # Every script speaks from 127.0.0.1: the per-address caps are sized for them all.
+    per_address = ["--tables-per-hour", str(TABLES), "--sockets-per-address", "1000"]
+    server = ServerProcess(db, "--create-rate", "100000", "--seat-rate", "100000", *per_address)
+    server.start()
     try:
         started = time.perf_counter()
         tables, seconds = asyncio.run(_play(server))

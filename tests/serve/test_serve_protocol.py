@@ -24,7 +24,9 @@ from trumpf.serve.client import choose
 from trumpf.serve.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
-FAST = Limits(per_connection=(1e4, 1e4), per_seat=(1e4, 1e4), per_address=(1e4, 1e4))
+FAST = Limits(
+    per_connection=(1e4, 1e4), per_seat=(1e4, 1e4), per_address=(1e4, 1e4), tables_per_hour=10**4
+)
 TABLES = [
     ("schnapsen", "match"),
     ("schnapsen", "deal"),

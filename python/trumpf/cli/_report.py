@@ -1,4 +1,4 @@
-"""The table ``trumpf simulate`` ends with."""
+"""The tables ``trumpf simulate`` ends with: the summary, player by player, and the endings."""
 
 from __future__ import annotations
 
@@ -50,6 +50,19 @@ def summary_table(sim: Simulation, seconds: float) -> Table:
         table.add_row("bouts per game", f"{s.bouts_per_game or 0.0:.2f}", "")
     table.add_row("draws", f"{s.draws:,}", "")
     table.add_row("moves per game", f"{s.moves_per_game:.2f}", "")
-    for name, count in sorted(s.endings.items(), key=lambda kv: -kv[1]):
-        table.add_row(f"ended: {name}", f"{count:,}", f"{count / s.games:.2%}")
+    return table
+
+
+def endings_table(sim: Simulation) -> Table | None:
+    """How the games ended, most common first: each ending's count and share side by
+    side; None when no game was played."""
+    s = sim.summary()
+    if not s.games or not s.endings:
+        return None
+    table = Table(title="how the games ended")
+    table.add_column("ending")
+    table.add_column("games", justify="right")
+    table.add_column("share", justify="right")
+    for name, count in sorted(s.endings.items(), key=lambda kv: (-kv[1], kv[0])):
+        table.add_row(name, f"{count:,}", f"{count / s.games:.2%}")
     return table

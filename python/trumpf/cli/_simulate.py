@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from trumpf._checks import check_writable
 from trumpf.cli._common import fail, house_rule
-from trumpf.cli._report import summary_table
+from trumpf.cli._report import endings_table, summary_table
 from trumpf.simulation import (
     GAMES,
     MAX_EXPERT_BUDGET,
@@ -180,6 +180,9 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
         return fail(refused)
     seconds = max(time.perf_counter() - started, 1e-9)
     console.print(summary_table(sim, seconds))
+    endings = endings_table(sim)
+    if endings is not None:
+        console.print(endings)
     console.print(f"seed {sim.seed.hex()}")
     if not sim.complete:
         console.print(f"[yellow]interrupted: {sim.games:,} of {args.games:,} games played[/]")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
 from types import ModuleType
 
 from rich.text import Text
@@ -40,3 +42,19 @@ def card_text(impl: ModuleType, card: int, glyphs: bool, *, dim: bool = False) -
 def long_name(impl: ModuleType, card: int) -> str:
     """``the king of hearts``, as the engines spell a card in words."""
     return "the " + str(impl.card.long_name_of(card))
+
+
+@functools.cache
+def _places(impl: ModuleType) -> dict[int, int]:
+    # The engine's pack lists its cards suit by suit, each suit from its highest rank
+    # down; Durak has one pack, and Sixty-Six's holds Schnapsen's in the same order.
+    deck = impl.deck
+    pack = deck.pack() if hasattr(deck, "pack") else deck.pack_for("sixtysix")
+    return {int(card): place for place, card in enumerate(pack)}
+
+
+def in_hand_order(impl: ModuleType, hand: Iterable[int]) -> list[int]:
+    """A hand as a player holds it: by suit, each suit from its highest rank down, in the
+    engine's own pack order. Shown and numbered so, and a typed number reads it so."""
+    places = _places(impl)
+    return sorted((int(card) for card in hand), key=places.__getitem__)

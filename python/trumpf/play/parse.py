@@ -14,7 +14,7 @@ from typing import Any
 
 from trumpf._checks import printable
 
-from .cards import SUIT_GLYPHS, SUIT_NAMES
+from .cards import SUIT_GLYPHS, SUIT_NAMES, in_hand_order
 
 GLYPH_TO_LETTER = {glyph: letter for letter, glyph in SUIT_GLYPHS.items()}
 
@@ -93,7 +93,7 @@ def parse_schnapsen(impl: ModuleType, text: str, view: Mapping[str, Any]) -> Com
     """A line typed at a Schnapsen or Sixty-Six table."""
     raw = text.strip()
     word = raw.lower()
-    hand: list[int] = list(view["hand"])
+    hand = in_hand_order(impl, view["hand"])
     if word in ("?", "help", "h"):
         return Command("legal")
     if word in ("q", "quit", "exit"):
@@ -134,7 +134,7 @@ def parse_durak(impl: ModuleType, text: str, view: Mapping[str, Any]) -> Command
     """A line typed at a Durak table."""
     raw = text.strip()
     word = raw.lower()
-    hand: list[int] = list(view["hand"])
+    hand = in_hand_order(impl, view["hand"])
     simple = {"t": "take", "d": "done", "x": "swap", "r": "resign"}
     if word in ("?", "help", "h"):
         return Command("legal")

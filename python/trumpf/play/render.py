@@ -15,7 +15,7 @@ from rich.text import Text
 
 from trumpf.schnapsen.scoring import MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS
 
-from .cards import card_label, card_text, suit_label, suit_name
+from .cards import card_label, card_text, in_hand_order, suit_label, suit_name
 
 Namer = Callable[[Any], str]
 
@@ -111,13 +111,13 @@ def _hands(
     seat = view["seat"]
     legal = playable(view)
     if others:
-        hands = dict(others)
-        hands[seat] = list(view["hand"])
+        hands = {s: in_hand_order(impl, h) for s, h in others.items()}
+        hands[seat] = in_hand_order(impl, view["hand"])
         return [
             hand_line(impl, hands[s], legal if s == seat else None, glyphs, True, f"{name(s)} hand")
             for s in sorted(hands)
         ]
-    hand = list(view["hand"])
+    hand = in_hand_order(impl, view["hand"])
     if plain:
         return [hand_line(impl, hand, legal, glyphs, True, label=f"{name(seat)} hand")]
     return [Text(f"{name(seat)} hand ({len(hand)} cards):"), fan(impl, hand, legal, glyphs, width)]
@@ -232,7 +232,7 @@ def schnapsen_lines(
         opponent = "p2" if seat == "p1" else "p1"
         lines.append(Text(f"{name(opponent)} holds {_plural(counts[opponent], 'card')}"))
     lines.extend(_hands(impl, view, name, glyphs, plain, width, others))
-    hand = list(view["hand"])
+    hand = in_hand_order(impl, view["hand"])
     offered = {m["suit"] for m in view["legal"] if m.get("kind") == "marriage"}
     for suit in _marriages_held(impl, hand, trump):
         value = TRUMP_MARRIAGE_POINTS if suit == trump else MARRIAGE_POINTS

@@ -14,6 +14,7 @@ HTTP (JSON in and out; errors are ``{"type": "error", "code", "message"}``):
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Sequence
@@ -35,7 +36,7 @@ from trumpf.errors import CODES, sentence
 from . import protocol, tokens
 from .games import Refused
 from .guard import Guard
-from .limits import Buckets, Limits, MessageError, parse_json
+from .limits import HOUR, Buckets, Limits, MessageError, Sockets, parse_json
 from .lobby import Lobby
 from .store import Store
 from .tables import Table
@@ -51,6 +52,7 @@ _STATUS = {
     "not_over": 409,
     "stale": 409,
     "not_saved": 503,
+    "busy": 503,
 }
 
 
@@ -65,23 +67,28 @@ class Server:
         self.address_buckets = Buckets(*limits.per_address)
         self.bad_token_buckets = Buckets(*limits.bad_tokens)
         self.seat_buckets = Buckets(*limits.per_seat)
+        per_hour = limits.tables_per_hour
+        self.hourly_buckets = Buckets(per_hour / HOUR, per_hour)
+        self.sockets = Sockets(limits)
 
     @staticmethod
     def refusal_text(code: str) -> str:
         """The sentence told a client for a refusal code."""
         return sentence(code) if code in CODES else code
 
-    async def authenticate(
-        self, address: str, table_id: str, token: str
-    ) -> tuple[Table, Any] | tuple[None, str]:
-        """(table, seat) for a good token; (None, code) otherwise, counting the failure."""
+    async def authenticate(self, address: str, table_id: str, token: str) -> tuple[Table, Any]:
+        """(table, seat) for a good token; Refused otherwise, counting the failure. An
+        address out of failures is not worth a read of the store: only the tables in
+        memory answer it until its budget refills."""
         assert self.lobby is not None
-        table = await self.lobby.get(table_id) if tokens.plausible(token) else None
+        read = self.bad_token_buckets.ready(address)
+        table = await self.lobby.get(table_id, read=read) if tokens.plausible(token) else None
         seat = table.seat_for(token) if table is not None else None
         if table is None or seat is None:
-            if not self.bad_token_buckets.allow(address):
-                return None, "rate_limited"
-            return None, "bad_token"
+            code = "bad_token" if self.bad_token_buckets.allow(address) else "rate_limited"
+            raise Refused(code, self.refusal_text(code))
+        if table.abandoned is not None:
+            raise table.abandoned
         return table, seat
 
 
@@ -90,18 +97,38 @@ def _error(code: str, message: str, status: int | None = None) -> JSONResponse:
 
 
 async def _body(request: Request, limits: Limits) -> dict[str, Any]:
-    """The JSON body, read no further than the size limit."""
+    """The JSON body, read no further than the size limit nor longer than its deadline."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limits.max_message:
         raise MessageError("too_big", f"a request body may be at most {limits.max_message} bytes")
-    data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limits.max_message:
-            raise MessageError(
-                "too_big", f"a request body may be at most {limits.max_message} bytes"
-            )
+
+    async def read() -> bytes:
+        data = b""
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > limits.max_message:
+                raise MessageError(
+                    "too_big", f"a request body may be at most {limits.max_message} bytes"
+                )
+        return data
+
+    try:
+        data = await asyncio.wait_for(read(), limits.body_timeout)
+    except asyncio.TimeoutError:
+        raise Refused(
+            "bad_message", f"the body did not arrive within {limits.body_timeout:g} s", status=408
+        ) from None
     return parse_json(data, limits)
+
+
+async def _sweep(lobby: Lobby, every: float) -> None:
+    """Abandon idle tables and delete expired ones, every ``every`` seconds."""
+    while True:
+        try:
+            await lobby.sweep()
+        except Exception:  # a failed sweep is tried again; serving goes on meanwhile
+            log.exception("the sweep for idle and expired tables failed")
+        await asyncio.sleep(every)
 
 
 def _address(request: Request | WebSocket) -> str:
@@ -125,12 +152,16 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server.store = Store(db_path)
-        server.lobby = Lobby(server.store)
+        server.lobby = Lobby(server.store, server.limits)
         resumed = await server.lobby.restore()
         log.info("trumpf serve: %d unfinished table(s) resumed from %s", resumed, db_path)
+        sweeper = asyncio.create_task(_sweep(server.lobby, server.limits.sweep_every))
         try:
             yield
         finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
             server.store.close()
 
     def lobby() -> Lobby:
@@ -143,15 +174,17 @@ def create_app(
         table, seat = await server.authenticate(
             _address(request), request.path_params["table"], token
         )
-        if table is None:
-            raise Refused(seat, server.refusal_text(seat))
         if not server.seat_buckets.allow((table.id, str(seat))):
             raise Refused("rate_limited", "too many requests for this seat: wait a little")
         return table, seat
 
     async def create(request: Request) -> Response:
-        if not server.address_buckets.allow(_address(request)):
+        address = _address(request)
+        if not server.address_buckets.allow(address):
             return _error("rate_limited", server.refusal_text("rate_limited"))
+        if not server.hourly_buckets.allow(address):
+            hourly = server.limits.tables_per_hour
+            return _error("rate_limited", f"at most {hourly} new tables an hour from one address")
         body = await _body(request, server.limits)
         fields = {"game", "kind", "variant", "opponent", "level", "seat"}
         if set(body) - fields:
@@ -212,7 +245,11 @@ def create_app(
         store = server.store
         assert store is not None
         counts = {"moves": store.moves, "commits": store.commits, "jobs": store.jobs}
-        return JSONResponse({"ok": True, "tables": len(lobby().live), **counts})
+        gone = {"abandoned": lobby().abandoned, "pruned": lobby().pruned}
+        sockets = server.sockets.open
+        return JSONResponse(
+            {"ok": True, "tables": len(lobby().live), "sockets": sockets, **counts, **gone}
+        )
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
@@ -222,7 +259,7 @@ def create_app(
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Refused | MessageError)
-        return _error(exc.code, exc.message)
+        return _error(exc.code, exc.message, getattr(exc, "status", None))
 
     async def no_route(request: Request, exc: Exception) -> Response:
         # An unknown path or method: the protocol's error body, with the HTTP status.

@@ -35,14 +35,15 @@ ENGINE_ERRORS = (schnapsen.Error, durak.Error)
 class Refused(Exception):
     """A move or request the server turns down; ``code`` and a message safe to send."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, status: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.status = status  # the HTTP status, when the code's usual one does not say it
 
-    def __reduce__(self) -> tuple[type[Refused], tuple[str, str]]:
+    def __reduce__(self) -> tuple[type[Refused], tuple[str, str, int | None]]:
         # An exception pickles its args, the message alone: the code travels too.
-        return (type(self), (self.code, self.message))
+        return (type(self), (self.code, self.message, self.status))
 
 
 @dataclass

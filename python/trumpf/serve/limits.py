@@ -13,6 +13,9 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+HOUR = 3600.0
+DAY = 24 * HOUR
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -27,6 +30,16 @@ class Limits:
     bad_tokens: tuple[float, float] = (1.0, 10.0)  # failed token checks per address
     hello_timeout: float = 10.0  # seconds a new socket has to say who it is
     strikes: int = 40  # refused-for-rate messages before a socket is closed
+    sockets: int = 4096  # open WebSockets in all (the descriptor limit may lower it)
+    sockets_per_address: int = 64  # open WebSockets from one client address
+    sockets_per_seat: int = 8  # open WebSockets that said hello for one seat
+    header_timeout: float = 10.0  # seconds a connection has to send a request's headers
+    body_timeout: float = 10.0  # seconds a request has to send its body
+    tables_per_hour: int = 60  # tables one address may create an hour (in a burst, too)
+    open_tables: int = 10_000  # unfinished tables in all
+    idle_expiry: float = 24 * HOUR  # an unfinished table with no move this long is abandoned
+    retention: float = 30 * DAY  # a finished or abandoned table is deleted this long after
+    sweep_every: float = 60.0  # seconds between looks for idle and expired tables
 
 
 @dataclass
@@ -73,6 +86,14 @@ class Buckets:
             bucket = self._buckets[key] = Bucket(self.rate, self.burst, stamp=now)
         return bucket.allow(now)
 
+    def ready(self, key: Hashable, now: float | None = None) -> bool:
+        """Whether ``key`` has an event left, without taking it."""
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            return True
+        now = time.monotonic() if now is None else now
+        return bucket.tokens + (now - bucket.stamp) * bucket.rate >= 1.0
+
     def _prune(self, now: float) -> None:
         # A full bucket is the same as no bucket, so dropping it changes no answer.
         for key in [k for k, b in self._buckets.items() if b.full(now)]:
@@ -80,6 +101,55 @@ class Buckets:
 
     def __len__(self) -> int:
         return len(self._buckets)
+
+
+TRY_AGAIN_LATER = 1013  # WebSocket close codes: the server is full, try later
+POLICY_VIOLATION = 1008  # this client asks for more than it may have
+
+
+class Sockets:
+    """The open WebSockets, counted in all, by client address and by seat, with the caps
+    on each. A socket over a cap is refused on its own; no other is touched."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.open = 0
+        self._by_address: dict[str, int] = {}
+        self._by_seat: dict[Hashable, int] = {}
+
+    def admit(self, address: str) -> tuple[int, str] | None:
+        """Count a new socket from ``address``; a close code and reason when over a cap."""
+        if self.open >= self.limits.sockets:
+            return TRY_AGAIN_LATER, "the server has as many connections as it takes"
+        if self._by_address.get(address, 0) >= self.limits.sockets_per_address:
+            limit = self.limits.sockets_per_address
+            return POLICY_VIOLATION, f"at most {limit} connections from one address"
+        self.open += 1
+        self._by_address[address] = self._by_address.get(address, 0) + 1
+        return None
+
+    def release(self, address: str) -> None:
+        self.open -= 1
+        _drop(self._by_address, address)
+
+    def sit(self, seat: Hashable) -> tuple[int, str] | None:
+        """Count a socket for ``seat`` (after its hello); a close code and reason when over."""
+        if self._by_seat.get(seat, 0) >= self.limits.sockets_per_seat:
+            limit = self.limits.sockets_per_seat
+            return POLICY_VIOLATION, f"at most {limit} connections for one seat"
+        self._by_seat[seat] = self._by_seat.get(seat, 0) + 1
+        return None
+
+    def stand(self, seat: Hashable) -> None:
+        _drop(self._by_seat, seat)
+
+
+def _drop(counts: dict[Any, int], key: Hashable) -> None:
+    left = counts.get(key, 0) - 1
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
 
 
 class MessageError(ValueError):

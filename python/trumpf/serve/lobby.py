@@ -1,11 +1,18 @@
-"""All the tables of a server: creating them, finding them, and rebuilding them after a restart."""
+"""All the tables of a server: creating them, finding them, rebuilding them after a
+restart, and letting them go.
+
+Only unfinished tables live in memory. A finished one leaves it as its last move
+is committed and is read back from the store when someone asks for it (its log,
+its final state) until the retention period deletes it. An unfinished table no
+one has moved at for the idle limit is recorded as abandoned and let go.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import secrets
-from collections import OrderedDict
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,11 +20,20 @@ from . import store as db
 from . import tokens
 from .bots import parse_level
 from .games import KINDS, Play, Refused, build, restore
+from .limits import Limits
 from .tables import Table
 
 log = logging.getLogger("trumpf.serve")
 
-KEEP_FINISHED = 2048  # finished tables kept in memory; older ones are read back on demand
+GOING_AWAY = 1001  # the close code a socket at an abandoned table hears
+
+
+def _span(seconds: float) -> str:
+    for size, unit in ((86400.0, "day"), (3600.0, "hour"), (60.0, "minute")):
+        if seconds >= size:
+            count = seconds / size
+            return f"{count:g} {unit}{'' if count == 1 else 's'}"
+    return f"{seconds:g} seconds"
 
 
 def new_bot_secret() -> bytes:
@@ -36,15 +52,29 @@ class Created:
 
 
 class Lobby:
-    def __init__(self, store: db.Store) -> None:
+    def __init__(self, store: db.Store, limits: Limits | None = None) -> None:
         self.store = store
-        self.live: dict[str, Table] = {}
-        self._finished: OrderedDict[str, Table] = OrderedDict()
+        self.limits = limits or Limits()
+        self.live: dict[str, Table] = {}  # the unfinished tables
+        self.abandoned = 0  # tables given up for idleness since the start
+        self.pruned = 0  # tables deleted after their retention period since the start
+
+    def abandoned_refusal(self) -> Refused:
+        """What a seat of an abandoned table is told: HTTP 410, the table is gone."""
+        idle = _span(self.limits.idle_expiry)
+        text = f"this table was abandoned: no one moved for {idle}, so it is closed"
+        return Refused("game_over", text, status=410)
 
     async def restore(self) -> int:
-        """Rebuild every unfinished table from its stored log; how many were rebuilt."""
+        """Rebuild every unfinished table from its stored log; how many were rebuilt.
+        A table idle past the limit is recorded as abandoned instead."""
         stored = await asyncio.to_thread(self.store.unfinished)
+        now = time.time()
         for record in stored:
+            if now - record.active > self.limits.idle_expiry:
+                await self.store.write(db.abandon(record.id, now))
+                self.abandoned += 1
+                continue
             if record.bot_secret is None and record.opponent == "bot":
                 record.bot_secret = new_bot_secret()
                 await self.store.write(db.give_bot_secret(record.id, record.bot_secret))
@@ -57,8 +87,12 @@ class Lobby:
             await table.advance()
         return len(self.live)
 
+    def _retire(self, table: Table) -> None:
+        # The store holds the finished game; memory keeps only what is still being played.
+        self.live.pop(table.id, None)
+
     def _table(self, record: db.StoredTable, play: Play) -> Table:
-        return Table(
+        table = Table(
             record.id,
             play,
             opponent=record.opponent,
@@ -69,7 +103,10 @@ class Lobby:
             store=self.store,
             # A finished table's bot plays no more: a fresh secret stands in for a missing one.
             bot_secret=record.bot_secret or new_bot_secret(),
+            active=record.active or None,
         )
+        table.on_over = self._retire
+        return table
 
     async def create(
         self,
@@ -81,6 +118,13 @@ class Lobby:
         level: object,
         seat: object,
     ) -> Created:
+        if len(self.live) >= self.limits.open_tables:
+            raise Refused(
+                "busy",
+                f"the server has {self.limits.open_tables} open tables, as many as it takes: "
+                "try again later",
+                status=503,
+            )
         kind = kind or KINDS.get(game, ("match",))[0]
         if opponent not in ("bot", "person"):
             raise Refused("bad_opponent", 'the opponent is "bot" or "person"')
@@ -116,31 +160,47 @@ class Lobby:
         result = table.play.result if table.play.over else None
         await self.store.write(db.insert_table(record, result=result))
         self.store.moves += len(record.moves)
-        self.live[table.id] = table
+        if not table.play.over:
+            self.live[table.id] = table
         return Created(table=table.id, seat=mine, token=token, invite=invite)
 
-    async def get(self, table_id: str) -> Table | None:
-        """The table, from memory or, for an old finished one, from the database."""
+    async def get(self, table_id: str, *, read: bool = True) -> Table | None:
+        """The table: an unfinished one from memory, a finished or abandoned one read
+        from the store (unless ``read`` is False), or None."""
         table = self.live.get(table_id)
         if table is not None:
-            if table.play.over:  # finished since: make room among the live ones
-                del self.live[table_id]
-                self._remember(table)
             return table
-        table = self._finished.get(table_id)
-        if table is not None:
-            self._finished.move_to_end(table_id)
-            return table
-        if not tokens.plausible_id(table_id):
+        if not read or not tokens.plausible_id(table_id):
             return None
         record = await asyncio.to_thread(self.store.load, table_id)
-        if record is None or not record.finished:
+        if record is None or not (record.finished or record.abandoned):
             return None
         table = self._table(record, restore(record.log()))
-        self._remember(table)
+        if record.abandoned:
+            table.abandoned = self.abandoned_refusal()
         return table
 
-    def _remember(self, table: Table) -> None:
-        self._finished[table.id] = table
-        while len(self._finished) > KEEP_FINISHED:
-            self._finished.popitem(last=False)
+    async def sweep(self, now: float | None = None) -> None:
+        """Abandon the tables idle past the limit; delete those past their retention."""
+        now = time.time() if now is None else now
+        idle = [t for t in self.live.values() if now - t.active > self.limits.idle_expiry]
+        for table in idle:
+            await self._abandon(table, now)
+        while True:
+            gone = await self.store.write(db.prune(now - self.limits.retention))
+            self.pruned += len(gone)
+            if len(gone) < db.PRUNE_BATCH:
+                return
+
+    async def _abandon(self, table: Table, now: float) -> None:
+        async with table.lock:
+            if table.play.over or now - table.active <= self.limits.idle_expiry:
+                return  # a move came in meanwhile
+            await self.store.write(db.abandon(table.id, now))
+            refusal = self.abandoned_refusal()
+            table.abandoned = refusal
+            self.live.pop(table.id, None)
+            self.abandoned += 1
+            for listener in list(table.listeners):
+                listener.hang_up(GOING_AWAY, refusal.message)
+            table.listeners.clear()

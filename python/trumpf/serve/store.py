@@ -33,7 +33,8 @@ CREATE TABLE IF NOT EXISTS tables (
     bot_secret BLOB,           -- the seed of the bot's choices: never sent to anyone
     created   REAL NOT NULL,
     finished  REAL,            -- NULL while the game goes on
-    result    TEXT             -- the engine's result, JSON, once finished
+    result    TEXT,            -- the engine's result, JSON, once finished
+    abandoned REAL             -- when an unfinished table was given up for idleness
 );
 CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (finished) WHERE finished IS NULL;
 CREATE TABLE IF NOT EXISTS seats (
@@ -68,6 +69,8 @@ class StoredTable:
     # The seed of the bot's random choices, kept on the server alone: the public
     # table id would let anyone replay the bot and learn from it about its hand.
     bot_secret: bytes | None = None
+    abandoned: bool = False  # given up for idleness: no one plays it any more
+    active: float = 0.0  # when it was created or last moved (time.time())
 
     def log(self) -> dict[str, Any]:
         """The game's log, exactly as the game's own to_log() wrote it, move by move."""
@@ -97,8 +100,18 @@ class Store:
         try:
             setup.executescript(SCHEMA)
             columns = {row[1] for row in setup.execute("PRAGMA table_info(tables)")}
-            if "bot_secret" not in columns:  # a database without the column gets it
-                setup.execute("ALTER TABLE tables ADD COLUMN bot_secret BLOB")
+            for column, kind in (("bot_secret", "BLOB"), ("abandoned", "REAL")):
+                if column not in columns:  # a database without the column gets it
+                    setup.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+            # What the sweep deletes, found without reading every table.
+            setup.execute(
+                "CREATE INDEX IF NOT EXISTS tables_finished ON tables (finished) "
+                "WHERE finished IS NOT NULL"
+            )
+            setup.execute(
+                "CREATE INDEX IF NOT EXISTS tables_abandoned ON tables (abandoned) "
+                "WHERE abandoned IS NOT NULL"
+            )
         finally:
             setup.close()
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
@@ -167,7 +180,7 @@ class Store:
 
     def unfinished(self) -> list[StoredTable]:
         with _reader(self.path) as conn:
-            return _tables(conn, "WHERE finished IS NULL", ())
+            return _tables(conn, "WHERE finished IS NULL AND abandoned IS NULL", ())
 
 
 def load(path: str, table_id: str) -> StoredTable | None:
@@ -201,12 +214,15 @@ def _tables(conn: sqlite3.Connection, where: str, args: tuple[Any, ...]) -> list
     found = []
     columns = {row[1] for row in conn.execute("PRAGMA table_info(tables)")}
     secret = "bot_secret" if "bot_secret" in columns else "NULL"
+    abandoned = "abandoned" if "abandoned" in columns else "NULL"
+    active = "COALESCE((SELECT MAX(at) FROM moves WHERE table_id = tables.id), created)"
     rows = conn.execute(
-        f"SELECT id, header, opponent, bot_seat, bot_level, finished, {secret} FROM tables "
-        + where,
+        f"SELECT id, header, opponent, bot_seat, bot_level, finished, {secret}, {abandoned}, "
+        f"{active} FROM tables " + where,
         args,
     ).fetchall()
-    for table_id, header, opponent, bot_seat, bot_level, finished, bot_secret in rows:
+    for row in rows:
+        table_id, header, opponent, bot_seat, bot_level, finished, bot_secret, gone, at = row
         seats = {
             seat: (token, invite)
             for seat, token, invite in conn.execute(
@@ -230,6 +246,8 @@ def _tables(conn: sqlite3.Connection, where: str, args: tuple[Any, ...]) -> list
                 seats=seats,
                 moves=moves,
                 bot_secret=bot_secret,
+                abandoned=gone is not None,
+                active=at,
             )
         )
     return found
@@ -309,5 +327,42 @@ def take_seat(
             (token, table_id, seat, invite),
         )
         return done.rowcount == 1
+
+    return job
+
+
+def abandon(table_id: str, now: float) -> Callable[[sqlite3.Connection], bool]:
+    """Record an unfinished table as abandoned; False when it finished meanwhile."""
+
+    def job(conn: sqlite3.Connection) -> bool:
+        done = conn.execute(
+            "UPDATE tables SET abandoned = ? WHERE id = ? AND finished IS NULL",
+            (now, table_id),
+        )
+        return done.rowcount == 1
+
+    return job
+
+
+PRUNE_BATCH = 1000  # tables one pruning job deletes at most
+
+
+def prune(before: float, most: int = PRUNE_BATCH) -> Callable[[sqlite3.Connection], list[str]]:
+    """Delete up to ``most`` tables finished or abandoned before ``before``, with their
+    seats and moves; the ids deleted. A bounded batch keeps the writer's other jobs moving."""
+
+    def job(conn: sqlite3.Connection) -> list[str]:
+        ids = [
+            row[0]
+            for row in conn.execute(
+                "SELECT id FROM tables WHERE finished < ? UNION "
+                "SELECT id FROM tables WHERE abandoned < ? LIMIT ?",
+                (before, before, most),
+            )
+        ]
+        for table in ("moves", "seats"):
+            conn.executemany(f"DELETE FROM {table} WHERE table_id = ?", [(i,) for i in ids])
+        conn.executemany("DELETE FROM tables WHERE id = ?", [(i,) for i in ids])
+        return ids
 
     return job

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from . import store as db
@@ -30,6 +32,8 @@ class Listener(Protocol):
 
     def push(self, text: str) -> None: ...
 
+    def hang_up(self, code: int, reason: str) -> None: ...
+
 
 class Table:
     def __init__(
@@ -44,6 +48,7 @@ class Table:
         saved: int,
         store: db.Store,
         bot_secret: bytes,
+        active: float | None = None,
     ) -> None:
         self.id = table_id
         self.play = play
@@ -61,6 +66,10 @@ class Table:
         self.store = store
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
+        self.active = time.time() if active is None else active  # created or last moved
+        # The refusal told anyone who comes back to a table given up for idleness.
+        self.abandoned: Refused | None = None
+        self.on_over: Callable[[Table], None] | None = None  # told once the game ends
 
     # Who sits where
 
@@ -81,6 +90,8 @@ class Table:
 
     async def _join(self, invite: str) -> tuple[Any, str]:
         async with self.lock:
+            if self.abandoned is not None:
+                raise self.abandoned
             seat = tokens.seat_of(invite, self._invites)
             if seat is None:
                 raise Refused("bad_invite", "this invitation is not valid, or was used already")
@@ -155,6 +166,8 @@ class Table:
         self, seat: Any, move: dict[str, Any], ply: int | None, origin: Listener | None
     ) -> dict[str, Any]:
         async with self.lock:
+            if self.abandoned is not None:
+                raise self.abandoned
             if ply is not None and ply != self.play.ply:
                 raise Refused(
                     "stale", f"that move was for ply {ply}, the game is at ply {self.play.ply}"
@@ -192,6 +205,9 @@ class Table:
         self.play = trial
         self.store.moves += len(fresh)
         self.saved = len(moves)
+        self.active = time.time()
+        if trial.over and self.on_over is not None:
+            self.on_over(self)
 
     def _broadcast(
         self,

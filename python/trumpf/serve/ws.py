@@ -2,7 +2,9 @@
 
 What the table tells a socket goes through a bounded queue and a task of its
 own, so a client that stops reading slows nobody else: when its queue is full
-it is closed, and on reconnecting it gets the state afresh.
+it is closed, and on reconnecting it gets the state afresh. A socket over the
+caps on open sockets (in all, from its address, for its seat) is closed with a
+close code and a reason, and no other socket is touched.
 """
 
 from __future__ import annotations
@@ -16,13 +18,12 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from . import protocol
 from .games import Refused
-from .limits import Bucket, MessageError, parse_json
+from .limits import POLICY_VIOLATION, Bucket, MessageError, parse_json
 
 if TYPE_CHECKING:
     from .app import Server
     from .tables import Table
 
-POLICY_VIOLATION = 1008
 QUEUE = 256  # messages waiting for one slow client before it is cut off
 
 
@@ -34,7 +35,8 @@ class Connection:
         self.seat: Any = None
         self.closing = False
         self.bucket = Bucket(*server.limits.per_connection)
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
+        self._queue: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue(QUEUE)
+        self.close_with: tuple[int, str] | None = None  # the code and reason to close with
 
     def push(self, text: str) -> None:
         if self.closing:
@@ -50,12 +52,25 @@ class Connection:
     def error(self, code: str, message: str) -> None:
         self.send(protocol.error(code, message))
 
+    def hang_up(self, code: int, reason: str) -> None:
+        """Send what is queued, then close with ``code`` and ``reason``."""
+        if self.closing:
+            return
+        self.error("game_over", reason)
+        self.closing = True
+        # A full queue: the reader loop sees ``closing`` and ends the session.
+        with contextlib.suppress(asyncio.QueueFull):
+            self._queue.put_nowait((code, reason))
+
     async def pump(self) -> None:
         while True:
-            text = await self._queue.get()
-            if text is None:
+            item = await self._queue.get()
+            if item is None:
                 return
-            await self.ws.send_text(text)
+            if isinstance(item, tuple):
+                await self.ws.close(*item)  # the reader's receive then ends the session
+                return
+            await self.ws.send_text(item)
 
     def stop(self) -> bool:
         """Ask the pump to finish what is queued and end; False when the queue is full."""
@@ -76,17 +91,34 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
 
 
 async def session(ws: WebSocket, server: Server, table_id: str) -> None:
-    await ws.accept()
+    address = ws.client.host if ws.client else "?"
+    refused = server.sockets.admit(address)
+    await ws.accept()  # accepted first, so that the client hears the close code and reason
+    if refused is not None:
+        with contextlib.suppress(Exception):
+            await ws.close(*refused)
+        return
+    try:
+        await _session(ws, server, table_id)
+    finally:
+        server.sockets.release(address)
+
+
+async def _session(ws: WebSocket, server: Server, table_id: str) -> None:
     conn = Connection(ws, server)
     pump = asyncio.create_task(conn.pump())
     table: Table | None = None
+    seated: tuple[str, str] | None = None
     try:
         table = await _hello(conn, server, table_id)
         if table is not None:
+            seated = (table.id, str(conn.seat))
             await _serve(conn, server, table)
     finally:
         if table is not None:
             table.listeners.discard(conn)
+        if seated is not None:
+            server.sockets.stand(seated)
         polite = table is not None and not conn.closing
         if not conn.stop():
             pump.cancel()
@@ -96,7 +128,8 @@ async def session(ws: WebSocket, server: Server, table_id: str) -> None:
             pump.cancel()
         if ws.application_state != WebSocketState.DISCONNECTED:
             with contextlib.suppress(Exception):  # the peer may be gone already
-                await ws.close(1000 if polite else POLICY_VIOLATION)
+                code, reason = conn.close_with or (1000 if polite else POLICY_VIOLATION, "")
+                await ws.close(code, reason)
 
 
 async def _hello(conn: Connection, server: Server, table_id: str) -> Table | None:
@@ -116,14 +149,24 @@ async def _hello(conn: Connection, server: Server, table_id: str) -> Table | Non
     if not isinstance(command, protocol.Hello):
         conn.error("no_hello", "the first message is hello, with your token")
         return None
-    table, seat = await server.authenticate(address, table_id, command.token)
-    if table is None:
-        conn.error(seat, server.refusal_text(seat))
+    try:
+        table, seat = await server.authenticate(address, table_id, command.token)
+    except Refused as refused:
+        conn.error(refused.code, refused.message)
+        return None
+    over = server.sockets.sit((table.id, str(seat)))
+    if over is not None:
+        conn.error("rate_limited", over[1])
+        conn.close_with = over
         return None
     conn.seat = seat
-    async with table.lock:  # no update can slip in between the welcome and the listening
-        table.listeners.add(conn)
-        conn.send(table.welcome(seat))
+    try:
+        async with table.lock:  # no update can slip in between the welcome and the listening
+            table.listeners.add(conn)
+            conn.send(table.welcome(seat))
+    except BaseException:
+        server.sockets.stand((table.id, str(seat)))
+        raise
     return table
 
 
