@@ -608,6 +608,10 @@ def recipes() -> dict[str, Recipe]:
             "tables.Game": Recipe(lambda: _imp("trumpf.tables.GAMES")["durak"], tuple),
             "tables.Player": Recipe(lambda: _imp("trumpf.tables.PLAYERS")["expert"], tuple),
             "tables.Limit": Recipe(lambda: _imp("trumpf.tables.LIMITS")["max_games"], tuple),
+            "tables.HouseRule": Recipe(
+                lambda: _imp("trumpf.tables.HOUSE_RULES")["close_min_stock"], tuple
+            ),
+            "serve.Sockets": Recipe(lambda: limits.Sockets(limits.Limits()), plain),
             "rl.ObsRow": Recipe(lambda: _imp("trumpf.rl.OBS_LAYOUT")["durak"][0], tuple),
             "DealPlan": Recipe(witness_plan, plain),
             "Course": Recipe(witness_course, plain),

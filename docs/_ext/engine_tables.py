@@ -64,7 +64,7 @@ def house_rules(_: str) -> str:
     lines = ["| option | what | values | default |", "|---|---|---|---|"]
     for rule in HOUSE_RULES.values():
         if rule.kind == "stock":
-            sizes = ", ".join(f"{high} in {GAMES[name].title}" for name, high in rule.high.items())
+            sizes = ", ".join(f"{high} in {GAMES[name].title}" for name, high in rule.high)
             values = f"1 to the stock's size ({sizes})"
         elif rule.kind == "flag":
             values = "False or True"

@@ -13,7 +13,7 @@ the same thing. The error codes are :data:`trumpf.errors.CODES`.
 ['random', 'bot1', 'bot2', 'bot3', 'expert', 'perfect']
 >>> LIMITS["max_threads"].value
 1024
->>> HOUSE_RULES["close_min_stock"].high["sixtysix"]
+>>> dict(HOUSE_RULES["close_min_stock"].high)["sixtysix"]
 12
 """
 
@@ -67,7 +67,8 @@ class Limit(NamedTuple):
 
 class HouseRule(NamedTuple):
     """A house rule of the Schnapsen family (docs/rules/house-rules.md): its
-    kind (``stock``: an int from 1 to ``high[variant]``, the stock's size;
+    kind (``stock``: an int from 1 to the stock's size, ``high``'s
+    ``(variant, size)`` pairs;
     ``flag``: False or True; ``choice``: one of ``choices``), the
     reference's value and one line about it."""
 
@@ -75,7 +76,7 @@ class HouseRule(NamedTuple):
     kind: str
     default: int | bool | str
     choices: tuple[str, ...]
-    high: Mapping[str, int]
+    high: tuple[tuple[str, int], ...]
     about: str
 
 
@@ -94,7 +95,7 @@ LIMITS: Mapping[str, Limit] = MappingProxyType(
 
 HOUSE_RULES: Mapping[str, HouseRule] = MappingProxyType(
     {
-        name: HouseRule(name, kind, default, choices, MappingProxyType(high), about)
+        name: HouseRule(name, kind, default, choices, tuple(high.items()), about)
         for name, kind, default, choices, high, about in _core.tables.HOUSE_RULES
     }
 )
