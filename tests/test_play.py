@@ -316,8 +316,8 @@ def test_durak_take_done_swap_resign(dimpl: ModuleType) -> None:
     assert "seat 1 picks the bout up" in text
     assert "seat 1 is done attacking" in text
     assert "seat 1 resigns" in text
-    assert text.count("game over: seat 1 is the fool") == 1
-    assert "seat 1 is the fool" in text.splitlines()[-2]
+    assert text.count("game over: seat 1 resigned and ended up the fool") == 1
+    assert "seat 1 resigned and ended up the fool" in text.splitlines()[-2]
 
 
 def test_durak_unknown_and_refused(dimpl: ModuleType) -> None:
@@ -344,7 +344,7 @@ def test_durak_hotseat_and_watch(dimpl: ModuleType) -> None:
     while not game.over:
         game.apply(game.turn, bot.choose(game.view(game.turn)))
     fool = game.result["fool"]
-    ending = "the game is drawn" if fool is None else f"seat {fool} is the fool"
+    ending = "the game is drawn" if fool is None else f"seat {fool} ended up the fool"
     watched = run_durak(dimpl, seed, [], mode="watch", level=2)
     assert ending in watched.splitlines()[-2]
     lines = []

@@ -79,7 +79,7 @@ def test_replay_of_a_durak_game(dimpl: ModuleType, tmp_path: Path) -> None:
     done = cli("replay", str(log), "--engine", engine_name(dimpl), "--seat", "1")
     assert done.returncode == 0, done.stderr
     fool = game.result["fool"]
-    ending = "the game is drawn" if fool is None else f"seat {fool} is the fool"
+    ending = "the game is drawn" if fool is None else f"seat {fool} ended up the fool"
     assert done.stdout.rstrip().endswith(ending)
     assert "seat 2 hand:" not in done.stdout
 

@@ -14,7 +14,7 @@ from .parse import Command, parse_durak
 from .render import durak_lines
 from .session import Table, seed_from
 from .terminal import Options, Terminal
-from .words import durak_event, refusal
+from .words import durak_ending, durak_event, refusal
 
 
 def engine(name: str = "core") -> ModuleType:
@@ -73,9 +73,7 @@ class DurakTable(Table):
         result = self.game.result
         if result is None:  # pragma: no cover - only called once over
             return "the game is not over"
-        if result.get("fool") is None:
-            return "the game is drawn"
-        return f"{self.name(result['fool'])} is the fool"
+        return durak_ending(result, self.name)
 
 
 def play_durak(

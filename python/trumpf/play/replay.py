@@ -28,6 +28,7 @@ from .render import durak_lines, schnapsen_lines
 from .terminal import Options, Terminal
 from .words import (
     deal_end_words,
+    durak_ending,
     durak_event,
     refusal,
     schnapsen_event,
@@ -181,8 +182,7 @@ def replay_log(
     if result is None:
         term.line(f"the {kind} was not finished when the log was written")
     elif family == "durak":
-        fool = result.get("fool")
-        term.line("the game is drawn" if fool is None else f"{_seat_name(fool)} is the fool")
+        term.line(durak_ending(result, _seat_name))
     elif kind == "deal":
         term.line(deal_end_words(result, _seat_name))
     else:

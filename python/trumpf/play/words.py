@@ -12,6 +12,43 @@ from .cards import long_name, suit_name
 
 Namer = Callable[[Any], str]
 
+# How a deal or a game ended, in words, one phrase for each of the engine's
+# ending names (a result's ``how``; a Durak result's ``outcome``). ``{winner}``
+# and ``{loser}`` stand for seats (a Durak game's loser is its fool). Each
+# phrase reads alike whether a seat is named or addressed as "you": the
+# verbs are past tense. The terminal and the served page both word endings
+# from this table.
+ENDINGS: dict[str, str] = {
+    "claim": "{winner} went out with 66 or more",
+    "closed_out": "{winner} closed and went out",
+    "false_claim": "{loser} claimed without 66",
+    "beat_closer": "{winner} went out after {loser} closed",
+    "failed_close": "{loser} closed and did not reach 66",
+    "last_trick": "the cards ran out and {winner} won the last trick",
+    "drawn": "the deal is drawn: nobody scores",
+    "fool": "{loser} ended up the fool",
+    "draw": "the game is drawn: both went out together",
+    "resign": "{loser} resigned and ended up the fool",
+}
+
+
+def ending_words(how: str, winner: str = "", loser: str = "") -> str:
+    """The phrase for the ending ``how``, with the seats' names filled in."""
+    phrase = ENDINGS.get(how)
+    if phrase is None:
+        return f"the game ended ({how})"
+    return phrase.format(winner=winner, loser=loser)
+
+
+def durak_ending(result: Mapping[str, Any], name: Namer) -> str:
+    """How a Durak game ended: a draw, or who ended up the fool, and how."""
+    fool = result.get("fool")
+    outcome = str(result.get("outcome", "fool" if fool is not None else "draw"))
+    if fool is None:
+        return ending_words("draw")
+    other = 2 if int(fool) == 1 else 1
+    return ending_words(outcome, winner=name(other), loser=name(fool))
+
 
 def refusal(code: str) -> str:
     """A refusal code in words, from the registry: ``not_held`` -> "you do not hold that card"."""
@@ -74,18 +111,10 @@ def deal_end_words(result: Mapping[str, Any], name: Namer) -> str:
     score = f"card points p1 {points['p1']}, p2 {points['p2']}"
     how = result["how"]
     if result.get("drawn") or how == "drawn":
-        return f"the deal is drawn, nobody scores ({score})"
+        return f"{ending_words('drawn')} ({score})"
     winner, loser, paid = name(result["winner"]), name(result["loser"]), result["game_points"]
     pays = f"{winner} wins {paid} game point{'s' if paid != 1 else ''}"
-    reasons = {
-        "claim": f"{winner} went out with 66 or more",
-        "closed_out": f"{winner} closed and went out",
-        "false_claim": f"{loser} claimed without 66",
-        "beat_closer": f"{winner} went out against the closer {loser}",
-        "failed_close": f"the closer {loser} did not reach 66",
-        "last_trick": f"the cards ran out and {winner} won the last trick",
-    }
-    return f"deal over: {reasons.get(how, how)}; {pays} ({score})"
+    return f"deal over: {ending_words(how, winner, loser)}; {pays} ({score})"
 
 
 def durak_event(impl: ModuleType, event: Mapping[str, Any], name: Namer) -> str:
@@ -130,7 +159,7 @@ def durak_event(impl: ModuleType, event: Mapping[str, Any], name: Namer) -> str:
     if kind == "out":
         return f"{who} is out"
     if kind == "game_end":
-        if event.get("outcome") == "draw":
-            return "the game is drawn: both are out together"
-        return f"game over: {name(event['fool'])} is the fool"
+        if event.get("outcome") == "draw" or event.get("fool") is None:
+            return ending_words("draw")
+        return f"game over: {durak_ending(event, name)}"
     return str(dict(event))
