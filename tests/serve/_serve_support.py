@@ -100,7 +100,7 @@ CARD_KEYS = frozenset(
 )
 NEST_KEYS = frozenset(
     {"view", "info", "events", "legal", "last_trick", "bout", "pairs", "melds", "result"}
-    | {"played", "exchanges"}
+    | {"played", "exchanges", "claim", "history"}
 )
 PLAIN_KEYS = frozenset(
     {"type", "table", "seat", "game", "kind", "opponent", "level", "seated", "ply", "over"}
@@ -109,13 +109,14 @@ PLAIN_KEYS = frozenset(
     | {"talon", "discard", "swap", "scores", "to_win", "deals", "match_over", "winner"}
     | {"loser", "suit", "value", "counted", "attacker", "defender", "cap", "size", "drawn"}
     | {"points", "tricks", "how", "game_points", "outcome", "fool", "places", "next_attacker"}
-    | {"cards", "code", "by", "close_state"}
+    | {"cards", "code", "by", "close_state", "target"}
 )
 # Checked apart: "names" is the pack (which ids exist, not where they are),
 # "message" is an error's text, "reveal" is the end-of-game disclosure, "rules"
-# the variant's rules table, and "unseen" every card whose place the seat does
-# not know (safe only when no unknown card is missing from it: see check_message).
-SPECIAL_KEYS = frozenset({"names", "message", "reveal", "rules", "unseen"})
+# the variant's rules table, "endings" the endings' words (no seat, no card), and
+# "unseen" every card whose place the seat does not know (safe only when no
+# unknown card is missing from it: see check_message).
+SPECIAL_KEYS = frozenset({"names", "message", "reveal", "rules", "unseen", "endings"})
 
 
 class Unclassified(AssertionError):
@@ -260,14 +261,15 @@ def check_message(
             if int(number) not in quoted:
                 raise AssertionError(f"an error names {number} that the seat did not send: {text}")
         return
-    number = number_before
-    for event in message.get("events", []):
-        if event.get("kind") == "deal":
-            number = int(event["number"])
-        unknown = set(cards_in(event)) - knowledge.may_know(number, seat)
-        if unknown:
-            raise AssertionError(f"seat {seat} told {sorted(unknown)} in {event}")
-    rest = {k: v for k, v in message.items() if k != "events"}
+    # "events" start in the deal before the move; "history" (a welcome's) in the first.
+    for key, number in (("events", number_before), ("history", 1)):
+        for event in message.get(key, []):
+            if event.get("kind") == "deal":
+                number = int(event["number"])
+            unknown = set(cards_in(event)) - knowledge.may_know(number, seat)
+            if unknown:
+                raise AssertionError(f"seat {seat} told {sorted(unknown)} in {key}: {event}")
+    rest = {k: v for k, v in message.items() if k not in ("events", "history")}
     now = knowledge.deal_number()
     unknown = set(cards_in(rest)) - knowledge.may_know(now, seat)
     if unknown:

@@ -254,7 +254,7 @@ def test_the_page_and_its_files(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "<title>trumpf</title>" in page.text
     assert client.get("/t/abc").text == page.text
-    for name in ("app.js", "boards.js", "cards.js", "style.css"):
+    for name in ("app.js", "boards.js", "cards.js", "result.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
     assert client.get("/healthz").json()["ok"] is True
 
@@ -274,3 +274,100 @@ def test_the_engine_never_imports_the_web_stack() -> None:
         check=True,
     )
     assert "--port" in helped.stdout and "--db" in helped.stdout
+
+
+@pytest.mark.parametrize(("game", "kind"), TABLES)
+def test_a_welcome_brings_the_whole_story(client: TestClient, game: str, kind: str) -> None:
+    """Reconnecting mid-game, and again at the end, the welcome's history is every event
+    the seat was told, in order, and the endings' words come with it."""
+    from trumpf.play.words import ENDINGS
+
+    made = client.post("/api/tables", json={"game": game, "kind": kind, "opponent": "bot"}).json()
+    rng = random.Random(7)
+    told: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{made['table']}") as ws:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        message = ws.receive_json()
+        assert message["type"] == "welcome" and message["endings"] == ENDINGS
+        told.extend(message["history"])  # the bot's moves, when it opened
+        for _ in range(6):
+            if message["over"]:
+                break
+            move = choose(message["view"]["legal"], rng)
+            ws.send_json({"type": "move", "move": move, "ply": message["ply"]})
+            message = ws.receive_json()
+            told.extend(message["events"])
+    with client.websocket_connect(f"/ws/{made['table']}") as ws:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        again = ws.receive_json()
+        assert again["history"] == told and len(told) == again["ply"] > 0
+        last, _ = play_out(ws, again, rng)
+        told_rest = again["history"]
+    with client.websocket_connect(f"/ws/{made['table']}") as ws:  # a second device, at the end
+        ws.send_json({"type": "hello", "token": made["token"]})
+        final = ws.receive_json()
+        assert final["over"] and len(final["history"]) == final["ply"] >= len(told_rest)
+        assert final["history"][: len(told_rest)] == told_rest
+
+
+_WORTH = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+
+
+def _greedy(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A marriage if there is one, else the card worth most, and never a close: a seat that
+    often reaches 66."""
+    quiet = [m for m in legal if m["kind"] not in ("claim", "close")] or legal
+    marriages = [m for m in quiet if m["kind"] == "marriage"]
+    if marriages:
+        return {k: v for k, v in marriages[0].items() if k != "value"}
+    cards = [m for m in quiet if "card" in m]
+    if cards:
+        return max(cards, key=lambda m: _WORTH.get(schnapsen.card.name_of(m["card"])[0], 0))
+    return {k: v for k, v in quiet[0].items() if k != "value"}
+
+
+def _claim_offered(client: TestClient, game: str) -> list[dict[str, Any]]:
+    """Claims the page was offered, good and false, each with the deal's result."""
+    seen: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    for number in range(40):
+        if len({offered["how"] == "false_claim" for offered, _ in seen}) == 2:
+            break
+        made = client.post(
+            "/api/tables", json={"game": game, "kind": "deal", "opponent": "bot", "level": 1}
+        ).json()
+        rng = random.Random(number)
+        with client.websocket_connect(f"/ws/{made['table']}") as ws:
+            ws.send_json({"type": "hello", "token": made["token"]})
+            message = ws.receive_json()
+            while not message["over"]:
+                legal = message["view"]["legal"]
+                offered = message["claim"]
+                assert (offered is not None) == any(m["kind"] == "claim" for m in legal)
+                if offered is not None and (
+                    offered["how"] != "false_claim" or (number % 4 == 3 and rng.random() < 0.3)
+                ):
+                    move = {"kind": "claim"}
+                else:
+                    move = _greedy(legal)
+                ws.send_json({"type": "move", "move": move, "ply": message["ply"]})
+                message = ws.receive_json()
+                if move["kind"] == "claim":
+                    seen.append((offered, message["result"]))
+    return seen
+
+
+@pytest.mark.parametrize("game", ["schnapsen", "sixtysix"])
+def test_the_claim_says_what_it_would_do(client: TestClient, game: str) -> None:
+    """``claim`` is on offer exactly when the move is, and foretells the engine's
+    ending and game points; its points are the claimer's score."""
+    from trumpf.schnapsen.scoring import TARGET_POINTS
+
+    seen = _claim_offered(client, game)
+    assert {offered["how"] == "false_claim" for offered, _ in seen} == {True, False}
+    for offered, result in seen:
+        assert offered["how"] == result["how"]
+        assert offered["game_points"] == result["game_points"]
+        assert offered["target"] == TARGET_POINTS
+        me = result["loser"] if result["how"] == "false_claim" else result["winner"]
+        assert offered["points"] == result["points"][me]
+        assert (offered["points"] >= TARGET_POINTS) == (result["how"] != "false_claim")

@@ -106,6 +106,10 @@ async def _checked_game(store: Store, game: str, kind: str, opponent: str, seed:
             continue
         knowledge.follow(table.play.log())
         check_message(reply, seat, knowledge, before)
+        if rng.random() < 0.1:  # a reload or a second device: the welcome with the history
+            for human in humans:
+                check_message(table.welcome(human), human, knowledge, before)
+                checked += 1
         for s, capture in captures.items():
             for message in capture.messages[heard[s] :]:
                 check_message(message, s, knowledge, before)
@@ -145,6 +149,17 @@ def test_the_checker_catches_a_leak() -> None:
     leak["events"] = [{"kind": "follow", "seat": "p2", "card": theirs[0]}]
     with pytest.raises(AssertionError, match="told"):
         check_message(leak, "p1", knowledge, 1)
+    leak["events"] = []
+    leak["history"] = [{"kind": "lead", "seat": "p2", "card": theirs[1]}]
+    with pytest.raises(AssertionError, match="told"):
+        check_message(leak, "p1", knowledge, 1)
+    with pytest.raises(AssertionError, match="told"):
+        check_message(
+            {"type": "welcome", "over": False, "claim": {"points": theirs[0], "lead": theirs[0]}},
+            "p1",
+            knowledge,
+            1,
+        )
     with pytest.raises(AssertionError, match="seed"):
         check_message({"type": "state", "over": False, "x": deal.seed.hex()}, "p1", knowledge, 1)
     with pytest.raises(Unclassified):

@@ -15,6 +15,7 @@ import trumpf.durak as durak
 import trumpf.schnapsen as schnapsen
 from trumpf import tables
 from trumpf.errors import CODES, sentence
+from trumpf.schnapsen.scoring import TARGET_POINTS
 from trumpf.tables import families
 
 Engine = schnapsen.Deal | schnapsen.Match | durak.Game
@@ -97,6 +98,31 @@ class Play:
     @property
     def ply(self) -> int:
         return len(self.engine.history)
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Every event of the game so far, unfiltered: secrecy.events_for cuts it for a seat."""
+        return cast("list[dict[str, Any]]", self.engine.history)
+
+    def claim(self, seat: Any) -> dict[str, Any] | None:
+        """What claiming 66 now would do, when ``seat`` may claim: its score (card points
+        and the marriages that count), the target, and the ending and game points the
+        engine gives the claim, tried on a copy. None when no claim is on offer.
+
+        Everything in it follows from what the seat sees: its own score, and what
+        the deal pays, which rests on the opponent's taken points and tricks and on
+        the close (all face up)."""
+        if self.family != "schnapsen" or not any(m["kind"] == "claim" for m in self.legal(seat)):
+            return None
+        trial = self.engine.copy()
+        events = trial.apply(seat, {"kind": "claim"})
+        end = next(e for e in events if e["kind"] == "deal_end")
+        return {
+            "points": end["points"][str(seat)],
+            "target": TARGET_POINTS,
+            "how": end["how"],
+            "game_points": end["game_points"],
+        }
 
     def view(self, seat: Any) -> dict[str, Any]:
         if isinstance(self.engine, durak.Game):

@@ -18,6 +18,8 @@ from typing import Any, Protocol
 
 from . import store as db
 from . import tokens
+from trumpf.play.words import ENDINGS
+
 from .bots import Player, make_bot
 from .games import Play, Refused
 from .secrecy import events_for
@@ -125,6 +127,8 @@ class Table:
             "over": play.over,
             "result": play.result,  # the table's: the match's, the deal's or the game's
             "view": play.view(seat),
+            # What a claim would do now, so the page can say it before the seat claims.
+            "claim": play.claim(seat),
             # The seat's information set: the view plus everything the game has
             # shown it (tricks, exchanges, the cards it has seen of the other hand).
             "info": play.info(seat),
@@ -135,6 +139,9 @@ class Table:
     def welcome(self, seat: Any) -> dict[str, Any]:
         message = self.state(seat, "welcome")
         message["names"] = {str(card): name for card, name in self.play.names().items()}
+        # The seat's whole story so far, so a reload or a second device shows it all.
+        message["history"] = events_for(seat, self.play.history)
+        message["endings"] = ENDINGS
         return message
 
     # Moves

@@ -50,21 +50,36 @@ function lobby() {
     });
     const data = await answer.json();
     if (!answer.ok) { toast(data.message || "could not create the table"); return; }
-    store.set(data.table, { token: data.token, invite: data.invite });
+    store.set(data.table, { token: data.token, invite: data.invite, seat: String(data.seat) });
     location.href = "/t/" + data.table;
   });
 }
 
 // ---- a table ---------------------------------------------------------------
 
-const game = { id: null, token: null, ws: null, state: null, attempt: 0, fatal: false, pending: false };
+const game = { id: null, token: null, ws: null, state: null, attempt: 0, fatal: false, pending: false, connected: false };
+
+// Which seat a seat id is, in words: the lobby calls them first and second.
+function seatWord(seat) { return String(seat) === "1" || String(seat) === "p1" ? "first" : "second"; }
 
 async function table(id) {
   game.id = id;
   $("table").hidden = false;
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("seat")) store.set(id, { token: hash.get("seat") });
-  if (hash.get("invite") && !store.get(id).token) {
+  const mine = store.get(id);
+  if (hash.get("invite") && mine.token) {
+    // This browser sits here already: the invitation is left for whoever it was sent to.
+    const own = hash.get("invite") === mine.invite;
+    const box = $("notice");
+    const seat = seatWord(mine.seat || "1");
+    box.textContent = own
+      ? "This is your own invitation link: it seats your opponent in the " + (seat === "first" ? "second" : "first") +
+        " seat. You sit in the " + seat + " seat, so it was not used here: send it to the person you want to play."
+      : "This browser already has a seat at this table, so the invitation was not used.";
+    box.hidden = false;
+  }
+  if (hash.get("invite") && !mine.token) {
     const answer = await fetch("/api/tables/" + id + "/join", {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ invite: hash.get("invite") }),
@@ -79,6 +94,7 @@ async function table(id) {
   $("resume").addEventListener("click", () => copy(location.origin + "/t/" + id + "#seat=" + game.token));
   $("copy-invite").addEventListener("click", () => copy($("invite-link").value));
   $("table").addEventListener("click", onClick);
+  $("confirm-no").addEventListener("click", () => { $("confirm").hidden = true; });
   connect();
 }
 
@@ -97,6 +113,8 @@ function connect() {
   ws.onclose = () => {
     if (game.ws !== ws) return;
     game.pending = false;
+    game.connected = false;
+    if (game.state) render(game.state);
     if (game.fatal) { status("closed", false); return; }
     // Exponential backoff with jitter, so a restarted server is not stampeded.
     const delay = Math.min(15000, 500 * 2 ** game.attempt) * (0.75 + Math.random() / 2);
@@ -121,22 +139,32 @@ function receive(msg) {
   }
   if (msg.type === "welcome") {
     game.attempt = 0;
+    game.connected = true;
     Cards.setNames(msg.names);
+    Cards.setEndings(msg.endings);
     status("connected", true);
   }
-  if (msg.type === "update" && msg.events) story(msg.events, msg.seat);
   if (msg.type === "welcome" || msg.type === "state" || msg.type === "update") {
     if (msg.ack !== undefined || (game.state && msg.ply !== game.state.ply)) game.pending = false;
     game.state = msg;
+    // The welcome brings the seat's whole story, so the log is drawn afresh from it.
+    if (msg.type === "welcome") { $("log").replaceChildren(); story(msg.history || [], msg.seat); }
+    if (msg.type === "update" && msg.events) story(msg.events, msg.seat);
     render(msg);
   }
 }
 
 function onClick(e) {
   const target = e.target.closest("[data-move]");
-  if (!target || game.pending || !game.state) return;
+  if (!target || game.pending || !game.state || !game.connected) return;
   const move = JSON.parse(target.dataset.move);
   if (move.kind === "resign" && !confirm("Resign this game?")) return;
+  const claim = game.state.claim;
+  if (move.kind === "claim" && claim && claim.how === "false_claim" && !target.dataset.confirmed) {
+    askToClaim(claim);
+    return;
+  }
+  $("confirm").hidden = true;
   game.pending = true;
   document.body.dataset.pending = "true";
   send({ type: "move", move: move, ply: game.state.ply });
@@ -153,7 +181,6 @@ function story(events, me) {
     item.textContent = Cards.story(ev, me, (s) => seatName(me, s));
     list.append(item);
   }
-  while (list.children.length > 60) list.firstChild.remove();
   list.scrollTop = list.scrollHeight;
 }
 
@@ -174,55 +201,56 @@ function render(msg) {
   $("opp-name").textContent = seatName(me, other);
   const backs = $("opp-hand");
   backs.replaceChildren(...Array.from({ length: v.counts[String(other)] || 0 }, () => Cards.back()));
-  const legal = msg.over ? [] : v.legal;
+  document.body.dataset.connected = String(game.connected);
+  // Disconnected, nothing can be played: no card is offered and no button drawn.
+  const legal = msg.over || !game.connected ? [] : v.legal;
   if (msg.game === "durak") Durak.render(msg, v, me, other, legal);
   else Schnapsen.render(msg, v, me, other, legal);
-  $("turn").textContent = msg.over ? "Game over" : v.turn === null ? "" :
+  $("turn").textContent = msg.over ? "Game over" : !game.connected ? "Disconnected" : v.turn === null ? "" :
     String(v.turn) === String(me) ? (game.pending ? "Sending…" : "Your turn") : "Waiting for " + seatName(me, other).toLowerCase();
-  renderOver(msg, me, other);
+  renderClaim(msg.over || !game.connected ? null : msg.claim, other);
+  $("my-seat").textContent = "You sit in the " + seatWord(me) + " seat";
+  Result.render(msg, me, other, (s) => seatName(me, s));
+}
+
+// A good claim is said plainly; a false one is asked about first, with its cost.
+function renderClaim(claim, other) {
+  const note = $("claim-note");
+  const good = claim && claim.how !== "false_claim";
+  note.hidden = !good;
+  if (good) {
+    note.textContent = "You have " + claim.points + " \u2014 claim now: you win the deal and " +
+      claim.game_points + " game point" + (claim.game_points === 1 ? "" : "s") + ".";
+  }
+  if (!claim) $("confirm").hidden = true;
+}
+
+function askToClaim(claim) {
+  const other = seatName(game.state.seat, "other").toLowerCase();
+  $("confirm-text").textContent = "You have " + claim.points + " of " + claim.target + ". A claim now is false: " +
+    other + " wins the deal and " + claim.game_points + " game point" + (claim.game_points === 1 ? "" : "s") + ".";
+  const yes = $("confirm-yes");
+  yes.dataset.move = JSON.stringify({ kind: "claim" });
+  yes.dataset.confirmed = "true";
+  $("confirm").hidden = false;
 }
 
 // The hand and the buttons: every legal move is one clickable thing.
-function renderMoves(hand, legal, cardKinds, extra) {
+function renderMoves(hand, legal, cardKinds, extra, claim) {
   const byCard = new Map();
   for (const m of legal) if (cardKinds.includes(m.kind) && m.card !== undefined) byCard.set(m.card, m);
   $("hand").replaceChildren(...hand.map((c) => Cards.face(c, { move: byCard.get(c) })));
   const buttons = legal.filter((m) => !byCard.has(m.card) || !cardKinds.includes(m.kind)).map((m) => {
-    const b = Cards.el("button", "legal", Cards.moveLabel(m));
+    const b = Cards.el("button", "legal", Cards.moveLabel(m, claim));
     b.type = "button";
     b.dataset.move = JSON.stringify(m);
+    if (m.kind === "claim") b.classList.add("claim", claim && claim.how !== "false_claim" ? "good" : "risky");
     return b;
   });
+  // A good claim comes first; a false one last, out of the thumb's way.
+  const rank = (b) => (b.classList.contains("good") ? 0 : b.classList.contains("risky") ? 2 : 1);
+  buttons.sort((a, b) => rank(a) - rank(b));
   $("actions").replaceChildren(...buttons, ...(extra || []));
-}
-
-function renderOver(msg, me, other) {
-  const box = $("over");
-  box.hidden = !msg.over;
-  if (!msg.over) return;
-  const r = msg.result || {};
-  let head = "Game over";
-  if (msg.game === "durak") head = r.outcome === "draw" ? "A draw" : String(r.fool) === String(me) ? "You are the fool" : "You won";
-  else if (r.drawn) head = "A drawn deal";
-  else if (r.winner !== undefined) head = String(r.winner) === String(me) ? "You won" : "You lost";
-  const children = [Cards.el("h2", "", head)];
-  if (msg.reveal) {
-    const theirs = msg.reveal.hands[String(other)] || [];
-    children.push(Cards.el("div", "small", "Their last cards:"));
-    const row = Cards.el("div", "hands");
-    row.append(...theirs.map((c) => Cards.face(c, { small: true })));
-    children.push(row, Cards.el("div", "small", "Seed " + msg.reveal.seed));
-  }
-  const dl = Cards.el("button", "primary", "Download the log");
-  dl.type = "button";
-  dl.id = "download";
-  dl.addEventListener("click", download);
-  const again = Cards.el("a", "", "New game");
-  again.href = "/";
-  again.style.marginLeft = "1rem";
-  again.style.color = "inherit";
-  children.push(dl, again);
-  box.replaceChildren(...children);
 }
 
 async function download() {

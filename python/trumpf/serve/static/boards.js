@@ -10,16 +10,24 @@ const Schnapsen = {
     $("talon").textContent = "Trumps " + Cards.GLYPH[v.trump] + " · talon " + v.talon_left +
       (v.closed ? " · closed" : "") + (v.pending_draw ? " · draw pending" : "");
     const centre = $("centre");
-    if (v.lead !== null && v.lead !== undefined) {
-      centre.replaceChildren(el("div", "caption", (String(v.leader) === String(me) ? "You" : "They") + " led"), Cards.face(v.lead));
-    } else if (v.last_trick) {
-      const t = v.last_trick;
-      centre.replaceChildren(
-        el("div", "caption", "Last trick: " + (String(t.winner) === String(me) ? "yours" : "theirs")),
+    const parts = [];
+    const t = v.last_trick;
+    const mine = v.lead !== null && v.lead !== undefined && String(v.leader) === String(me);
+    // The last trick stays on the board until this seat plays its next card: when
+    // the other seat wins a trick and leads at once, both show.
+    if (t && !mine) {
+      const trick = el("div", "trick");
+      trick.append(el("div", "caption", "Last trick: " + (String(t.winner) === String(me) ? "yours" : "theirs")),
         Cards.face(t.lead, { small: true }), Cards.face(t.follow, { small: true }));
-    } else {
-      centre.replaceChildren(el("div", "caption", "Deal " + v.number));
+      parts.push(trick);
     }
+    if (v.lead !== null && v.lead !== undefined) {
+      const led = el("div", "trick");
+      led.append(el("div", "caption", (mine ? "You" : "They") + " led"), Cards.face(v.lead));
+      parts.push(led);
+    }
+    if (!parts.length) parts.push(el("div", "caption", "Deal " + v.number));
+    centre.replaceChildren(...parts);
     const melds = (seat) => v.melds.filter((m) => String(m.seat) === String(seat))
       .map((m) => Cards.GLYPH[m.suit] + m.value + (m.counted ? "" : "?")).join(" ");
     $("opp-info").textContent = "tricks " + v.tricks_won[other] + (melds(other) ? " · melds " + melds(other) : "");
@@ -31,7 +39,7 @@ const Schnapsen = {
     } else {
       score.textContent = "";
     }
-    renderMoves(v.hand, legal, ["lead", "follow"]);
+    renderMoves(v.hand, legal, ["lead", "follow"], [], msg.claim);
   },
 };
 

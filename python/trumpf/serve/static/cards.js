@@ -1,13 +1,27 @@
 // How cards, moves and events look. The card names come from the server's
-// welcome message ({id: "TD"}), so no card id is written into this page.
+// welcome message ({id: "TD"}), so no card id is written into this page; so do
+// the endings' words ({how: "{winner} went out with 66 or more"}), the same
+// table the terminal reads.
 "use strict";
 
 const Cards = (() => {
   const GLYPH = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
   let names = {};
+  let endings = {};
 
   function setNames(table) { names = table || {}; }
+  function setEndings(table) { endings = table || {}; }
+
+  function capital(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
+
+  // How a deal or a game ended, in the server's words; winner and loser are
+  // already names ("you", "the bot").
+  function ending(how, winner, loser) {
+    const phrase = endings[how];
+    if (!phrase) return "the game ended (" + how + ")";
+    return phrase.replace("{winner}", winner).replace("{loser}", loser);
+  }
 
   function parts(id) {
     const name = names[String(id)] || "??";
@@ -53,14 +67,14 @@ const Cards = (() => {
   function suit(s) { return (GLYPH[s] || s) + " " + (SUIT_NAME[s] || ""); }
 
   // The text of a button for a move that is not a card.
-  function moveLabel(move) {
+  function moveLabel(move, claim) {
     switch (move.kind) {
       case "marriage":
         return "Marriage " + (GLYPH[move.suit] || move.suit) + " (" + move.value + ")" +
           (move.card !== undefined ? " leading " + label(move.card) : "");
       case "exchange": return "Exchange the turn-up";
       case "close": return "Close the talon";
-      case "claim": return "Claim: I have 66";
+      case "claim": return claim ? "Claim 66 (you have " + claim.points + ")" : "Claim 66";
       case "draw": return "Draw";
       case "take": return "Take the cards";
       case "done": return "Done (bito)";
@@ -72,6 +86,7 @@ const Cards = (() => {
   // One line of the table's story, for the seat `me`.
   function story(ev, me, who) {
     const by = ev.seat !== undefined ? who(ev.seat) : "";
+    const low = (seat) => who(seat).toLowerCase();
     switch (ev.kind) {
       case "lead": return by + " led " + label(ev.card);
       case "follow": return by + " played " + label(ev.card);
@@ -83,7 +98,7 @@ const Cards = (() => {
       case "draw": return by + " drew";
       case "deal_end":
         if (ev.drawn) return "The deal is drawn";
-        return "Deal over (" + ev.how.replace("_", " ") + "): " + who(ev.winner).toLowerCase() +
+        return "Deal over: " + ending(ev.how, low(ev.winner), low(ev.loser)) + "; " + low(ev.winner) +
           " won " + ev.game_points + " game point" + (ev.game_points === 1 ? "" : "s");
       case "deal": return "Deal " + ev.number + ": trumps are " + suit(ev.trump);
       case "attack": return by + " attacked with " + label(ev.card);
@@ -96,12 +111,15 @@ const Cards = (() => {
       case "refill": return "Refill: talon " + ev.talon;
       case "out": return by + " has no cards left";
       case "game_end":
-        if (ev.outcome === "draw") return "Game over: a draw";
-        if (ev.fool !== undefined && ev.fool !== null) return "Game over: " + who(ev.fool).toLowerCase() + " is the fool";
-        return "Game over: " + who(ev.winner).toLowerCase() + " won the match";
+        if (ev.outcome === "draw") return "Game over: " + ending("draw", "", "");
+        if (ev.fool !== undefined && ev.fool !== null) {
+          const fool = String(ev.fool);
+          return "Game over: " + ending(ev.outcome || "fool", low(fool === "1" ? 2 : 1), low(fool));
+        }
+        return "Game over: " + low(ev.winner) + " won the match";
       default: return ev.kind;
     }
   }
 
-  return { setNames, label, face, back, el, suit, moveLabel, story, GLYPH };
+  return { setNames, setEndings, ending, capital, label, face, back, el, suit, moveLabel, story, GLYPH };
 })();
