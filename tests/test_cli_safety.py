@@ -202,7 +202,9 @@ def test_junk_lines_at_a_durak_table(tmp_path: Path) -> None:
     done = cli("play", "durak", "--seed", SEED, stdin=_junked(lines))
     assert done.returncode == 0 and done.stderr == "", done.stderr
     fool = game.result["fool"]
-    assert ("the game is drawn" if fool is None else f"seat {fool} ended up the fool") in done.stdout
+    assert (
+        "the game is drawn" if fool is None else f"seat {fool} ended up the fool"
+    ) in done.stdout
 
 
 @pytest.mark.parametrize("mode", ["bot", "hotseat"])

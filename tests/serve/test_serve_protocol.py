@@ -301,7 +301,7 @@ def test_a_welcome_brings_the_whole_story(client: TestClient, game: str, kind: s
         ws.send_json({"type": "hello", "token": made["token"]})
         again = ws.receive_json()
         assert again["history"] == told and len(told) == again["ply"] > 0
-        last, _ = play_out(ws, again, rng)
+        play_out(ws, again, rng)
         told_rest = again["history"]
     with client.websocket_connect(f"/ws/{made['table']}") as ws:  # a second device, at the end
         ws.send_json({"type": "hello", "token": made["token"]})

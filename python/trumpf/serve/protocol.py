@@ -9,8 +9,8 @@ Client to server, one JSON object per WebSocket message:
   applied twice). A ``seat`` key, if sent, must be that same seat.
 - ``{"type": "sync"}``: send the state again. ``{"type": "ping"}``: answered by a pong.
 
-Server to client: ``welcome`` (the state, with the seat's ``view`` and ``info``,
-and the card names), ``state``,
+Server to client: ``welcome`` (the state, with the seat's ``view``, ``info`` and
+``claim``; the card names, the seat's ``history`` and the endings' words), ``state``,
 ``update`` (the state and the events, filtered for the seat; ``ack`` = the ply
 of the move this socket sent, once it is on disk), ``pong``, and
 ``{"type": "error", "code": C, "message": M}``.

@@ -16,10 +16,10 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from . import store as db
-from . import tokens
 from trumpf.play.words import ENDINGS
 
+from . import store as db
+from . import tokens
 from .bots import Player, make_bot
 from .games import Play, Refused
 from .secrecy import events_for
