@@ -93,6 +93,25 @@ SIZES = {"phone": (390, 844), "desktop": (1100, 900)}
 WORTH = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 
 
+TURNS = """
+const angle = (n) => {
+  const t = getComputedStyle(n).transform;
+  if (t === "none") return 0;
+  const m = new DOMMatrix(t);
+  return Math.round(Math.atan2(m.b, m.a) * 180 / Math.PI);
+};
+const rank = document.querySelector("#turn-up .card .rank");
+return [angle(rank.parentElement), angle(rank)];
+"""
+
+
+def check_turn_up(browser: WebDriver) -> None:
+    """The turn-up lies across, and its rank reads upright (a 6 on its side is a 9)."""
+    card, rank = browser.execute_script(TURNS)
+    assert abs(card) == 90, card
+    assert (card + rank) % 360 == 0, "the turn-up's rank lies on its side"
+
+
 def shoot(browser: WebDriver, name: str) -> None:
     """A PNG, and a JPEG of the same screen for the docs."""
     browser.save_screenshot(str(ARTEFACTS / name))
@@ -289,9 +308,7 @@ def test_a_match_in_the_browser(server: ServerProcess, tmp_path: Path, size: str
 
     try:
         create(browser, server.base, "schnapsen", "match", "1")
-        turn_up = browser.find_element(By.CSS_SELECTOR, "#turn-up .card .rank")
-        box = turn_up.rect
-        assert box["height"] >= box["width"], "the turn-up's rank lies on its side"
+        check_turn_up(browser)
         backs = browser.find_elements(By.CSS_SELECTOR, "#opp-hand .card")
         steps = [b.rect["x"] - a.rect["x"] for a, b in itertools.pairwise(backs)]
         assert backs and min(steps) >= 0.6 * backs[0].rect["width"] >= 15, steps
@@ -427,8 +444,7 @@ def test_durak_on_a_phone_through_a_server_crash(server: ServerProcess, tmp_path
 
     try:
         create(browser, server.base, "durak", None, "3")
-        turn_up = browser.find_element(By.CSS_SELECTOR, "#turn-up .card .rank").rect
-        assert turn_up["height"] >= turn_up["width"], "the turn-up's rank lies on its side"
+        check_turn_up(browser)
         overflow = browser.execute_script(
             "return document.documentElement.scrollWidth - window.innerWidth"
         )
