@@ -436,8 +436,8 @@ def test_durak_on_a_phone_through_a_server_crash(server: ServerProcess, tmp_path
 
     def crash(clicks: int) -> None:
         if clicks == 8:
-            server.kill()
-            time.sleep(0.5)
+            check_disconnected(browser, server)
+            shoot(browser, "serve-durak-disconnected-phone.png")
             server.start()
             restarted.append(clicks)
             wait(browser, "document.getElementById('status').textContent === 'connected'", 40)

@@ -71,6 +71,6 @@ const Durak = {
     const resign = el("button", "resign", "Resign");
     resign.type = "button";
     resign.dataset.move = JSON.stringify({ kind: "resign" });
-    renderMoves(v.hand, legal, ["attack", "beat"], msg.over ? [] : [resign]);
+    renderMoves(v.hand, legal, ["attack", "beat"], msg.over || !game.connected ? [] : [resign]);
   },
 };
