@@ -10,6 +10,7 @@
 #include "schnapsen/info.hpp"
 #include "schnapsen/match.hpp"
 #include "schnapsen/observe.hpp"
+#include "sim/scheme.hpp"
 #include "sim/simulate.hpp"
 #include "sim/stream.hpp"
 
@@ -44,7 +45,7 @@ class SchnapsenEnv final : public Env {
     Slot& e = slots_[i];
     for (;; ++episode_[i]) {
       const std::uint64_t game = episode_game(i, episode_[i]);
-      const ts::Seat dealer = ts::Seat((i + episode_[i]) & 1);
+      const ts::Seat dealer = ts::Seat(sim::episode_dealer_of(i, episode_[i]));
       if (match_) {
         std::uint8_t seed[32];
         sim::match_seed(config_.seed, game, seed);

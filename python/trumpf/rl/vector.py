@@ -371,7 +371,7 @@ class VectorEnv:
             return durak.Game.build(seed=self._seed, number=game + 1)
         name = self._game.removesuffix("-match")
         rules: Any = name if self._rules is None else self._rules
-        dealer = "p1" if (env + episode) % 2 == 0 else "p2"
+        dealer = "p1" if _core.sim.episode_dealer(env, episode) == 1 else "p2"
         if self._game.endswith("-match"):
             seed = _core.sim.match_seed(self._seed, game)
             return schnapsen.Match.build(variant=rules, seed=seed, dealer=dealer)
