@@ -8,12 +8,14 @@
 the random player, stepped from Python with a masked-random policy (each
 env's legal action of largest ``random + mask``, drawn by numpy), in the
 default NEXT_STEP mode (the illegal-action penalty on), in NEXT_STEP with
-``max_episode_steps``, and in SAME_STEP with ``illegal="raise"``. A rate is
+``max_episode_steps``, and in SAME_STEP with ``illegal="raise"``; and the
+batch alone (``rl.VectorEnv.step``, the same policy) for scale. A rate is
 env-steps (one action of every env counts ``num_envs``) per CPU-second of
 the process. With a baseline (an interpreter, and a folder whose ``trumpf``
 package, built, it imports first), each round runs the baseline and this
 checkout one after the other, so that whatever else loads the machine loads
-both alike; the table gives the median over the rounds and the ratio
+both alike (give the base interpreter, not an editable install's venv,
+whose import hook would win over the folder); the table gives the median over the rounds and the ratio
 after / before (above 1: faster now).
 """
 
@@ -33,6 +35,8 @@ MODES = {
     "SAME_STEP, illegal='raise'": {"autoreset_mode": "SameStep", "illegal": "raise"},
 }
 
+BATCH = "rl.VectorEnv.step (the batch alone)"
+
 
 def measure(num_envs: int, steps: int) -> dict[str, float]:
     """Env-steps per CPU-second of each mode, in this process."""
@@ -51,6 +55,15 @@ def measure(num_envs: int, steps: int) -> dict[str, float]:
             actions = (noise[k % 64] + infos["action_mask"]).argmax(axis=1)
             _, _, _, _, infos = envs.step(actions)
         rates[name] = steps * num_envs / (time.process_time() - start)
+    # The batch itself, its default step (copy=True), for scale.
+    from trumpf import rl
+
+    batch = rl.VectorEnv("schnapsen", num_envs, seed=bytes(32), opponent="random")
+    mask = batch.reset().mask
+    start = time.process_time()
+    for k in range(steps):
+        mask = batch.step((noise[k % 64] + mask).argmax(axis=1)).mask
+    rates[BATCH] = steps * num_envs / (time.process_time() - start)
     return rates
 
 
@@ -83,8 +96,9 @@ def main() -> None:
     parser.add_argument("--envs", type=int, default=1024)
     parser.add_argument("--steps", type=int, default=200)
     args = parser.parse_args()
-    after: dict[str, list[float]] = {name: [] for name in MODES}
-    before: dict[str, list[float]] = {name: [] for name in MODES}
+    names = [*MODES, BATCH]
+    after: dict[str, list[float]] = {name: [] for name in names}
+    before: dict[str, list[float]] = {name: [] for name in names}
     for _ in range(args.rounds):
         if args.baseline_python:
             for name, rate in run(
@@ -93,9 +107,11 @@ def main() -> None:
                 before[name].append(rate)
         for name, rate in run(sys.executable, None, args.envs, args.steps).items():
             after[name].append(rate)
-    print(f"{args.envs} Schnapsen envs vs random, env-steps per CPU-second, median of {args.rounds}")
+    print(
+        f"{args.envs} Schnapsen envs vs random, env-steps per CPU-second, median of {args.rounds}"
+    )
     print("| mode | before | after | after / before |\n|---|---:|---:|---:|")
-    for name in MODES:
+    for name in names:
         now = statistics.median(after[name])
         if before[name]:
             old = statistics.median(before[name])

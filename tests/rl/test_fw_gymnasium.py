@@ -20,7 +20,7 @@ import pytest
 from gymnasium.vector import AutoresetMode
 
 import trumpf.rl.gymnasium as tgym
-from trumpf import _core, rl
+from trumpf import rl
 from trumpf.errors import Error
 
 
