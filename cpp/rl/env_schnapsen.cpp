@@ -93,6 +93,7 @@ class SchnapsenEnv final : public Env {
     Env::reseed(seed);
     seed_deals();
   }
+  int turn(std::size_t i) const noexcept override { return int(slots_[i].m.deal.turn); }
   void save_slots() override { saved_ = slots_; }
   void restore_slots() noexcept override { slots_.swap(saved_); }
 
@@ -149,13 +150,13 @@ class SchnapsenEnv final : public Env {
   }
 
   // The ended episode's tensors, from each shown seat's information set.
-  void observe_final(std::size_t i, const Outputs& out) const noexcept {
+  void observe_final(std::size_t i, const Outputs& out) const noexcept override {
     for (int seat = 0; seat < 2; ++seat)
       if (final_shown(seat))
         observe_to(slots_[i], ts::Seat(seat), obs_row(out.final_obs, 2 * i + seat));
   }
 
-  void decide(std::size_t i, const Outputs& out) noexcept {
+  void decide(std::size_t i, const Outputs& out) noexcept override {
     const Slot& e = slots_[i];
     const ts::Seat seat = e.m.deal.turn;
     observe_to(e, seat, obs_row(out.obs, i));
