@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -54,7 +55,8 @@ def logs(seed: int) -> list[tuple[str, dict[str, Any]]]:
 
 
 def test_every_schema_is_valid_and_listed() -> None:
-    assert schemas.names() == ["durak-game-log", "schnapsen-deal-log", "schnapsen-match-log"]
+    logs = ["durak-game-log", "schnapsen-deal-log", "schnapsen-match-log"]
+    assert [name for name in schemas.names() if name.endswith("-log")] == logs
     for name in schemas.names():
         assert validator(name).schema["$id"] == f"urn:trumpf:schema:{name}"
     with pytest.raises(KeyError):
@@ -94,3 +96,17 @@ def test_a_malformed_log_is_refused(label: str, mutate: Any) -> None:
         bad = copy.deepcopy(log)
         mutate(bad)
         assert not validator(name).is_valid(bad), (label, name)
+
+
+def test_every_schema_is_in_the_docs() -> None:
+    """docs/schemas.md has a section for each schema, the file itself shown in it (but for
+    the two that embed the others), and docs/serving.md names each of the protocol's."""
+    root = Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "schemas.md").read_text(encoding="utf-8")
+    serving = (root / "docs" / "serving.md").read_text(encoding="utf-8")
+    for name in schemas.names():
+        assert f"\n### {name}\n" in page, name
+        shown = f'--8<-- "python/trumpf/schemas/{name}.json"' in page
+        assert shown or name in ("serve-server-message", "serve-log-answer"), name
+        if name.startswith("serve-"):
+            assert f"(schemas.md#{name})" in serving, name

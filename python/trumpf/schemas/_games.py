@@ -85,9 +85,19 @@ TRUMP_MARRIAGE = schnapsen.scoring.TRUMP_MARRIAGE_POINTS
 # A move's kind: Durak says which strings are its moves (Game.is_move); the
 # Schnapsen family's are the kinds of its LoggedMove log entries' events.
 SCHNAPSEN_MOVES = ["lead", "follow", "marriage", "exchange", "close", "claim", "draw"]
-DURAK_MOVES = [k for k in ("attack", "beat", "take", "done", "swap", "resign") if durak.Game.is_move(k)]
+DURAK_MOVES = [
+    k for k in ("attack", "beat", "take", "done", "swap", "resign") if durak.Game.is_move(k)
+]
 # How a finished deal or game came about (docs/api-contract.md, "scoring", "result").
-DEAL_ENDS = ["claim", "closed_out", "false_claim", "beat_closer", "failed_close", "last_trick", "drawn"]
+DEAL_ENDS = [
+    "claim",
+    "closed_out",
+    "false_claim",
+    "beat_closer",
+    "failed_close",
+    "last_trick",
+    "drawn",
+]
 DURAK_PHASES = ["attack", "defend", "pile_on", "over"]
 DURAK_OUTCOMES = ["fool", "draw", "resign"]
 BOUT_ENDS = ["done", "exhausted", "capped", "spent", "taken"]
@@ -142,10 +152,7 @@ def schnapsen_defs() -> Schema:
         "close_state": closed(
             {
                 "by": seat,
-                **{
-                    s: closed({"tricks": count(), "points": count()})
-                    for s in SCHNAPSEN_SEATS
-                },
+                **{s: closed({"tricks": count(), "points": count()}) for s in SCHNAPSEN_SEATS},
             }
         ),
         "legal": {
@@ -251,7 +258,9 @@ def schnapsen_view(match: bool) -> Schema:
         else "what one seat may see, never the other hand, the talon's order or the seed"
     )
     return {
-        **header(name, f"A Schnapsen or Sixty-Six {what}", f"{what}: {about} (docs/api-contract.md)."),
+        **header(
+            name, f"A Schnapsen or Sixty-Six {what}", f"{what}: {about} (docs/api-contract.md)."
+        ),
         **closed(properties),
         "$defs": schnapsen_defs(),
     }
@@ -265,7 +274,11 @@ def schnapsen_info(match: bool) -> Schema:
         "rules": {"$ref": "#/$defs/rules"},
         "tricks": {"type": "array", "items": {"$ref": "#/$defs/trick"}},
         "played": {"type": "array", "items": closed({"seat": seat, "card": card})},
-        "exchanges": {"type": "array", "items": closed({"seat": seat, "took": card}), "maxItems": 1},
+        "exchanges": {
+            "type": "array",
+            "items": closed({"seat": seat, "took": card}),
+            "maxItems": 1,
+        },
         "known": cards(card),
         "unseen": cards(card),
     }
@@ -281,7 +294,11 @@ def schnapsen_info(match: bool) -> Schema:
         else "everything one seat can know at this moment, and nothing else"
     )
     return {
-        **header(name, f"A Schnapsen or Sixty-Six {what}", f"{what}: {about} (docs/api-contract.md, \"Information sets\")."),
+        **header(
+            name,
+            f"A Schnapsen or Sixty-Six {what}",
+            f'{what}: {about} (docs/api-contract.md, "Information sets").',
+        ),
         **closed(properties),
         "$defs": schnapsen_defs(),
     }
@@ -382,7 +399,7 @@ def durak_info() -> Schema:
         **header(
             "durak-game-info",
             "A Podkidnoy Durak Game.info(seat)",
-            "Game.info(seat): everything one seat can know, and nothing else; trump_card keeps its id once drawn (docs/api-contract.md, \"Information sets\").",
+            'Game.info(seat): everything one seat can know, and nothing else; trump_card keeps its id once drawn (docs/api-contract.md, "Information sets").',
         ),
         **closed({key: {**common, **extra}[key] for key in keys}),
         "$defs": durak_defs(),

@@ -164,7 +164,10 @@ def table_state(built: dict[str, Schema]) -> Schema:
     by_type = [
         {
             "if": {"properties": {"type": {"const": "welcome"}}},
-            "then": {"required": ["names"], "not": {"anyOf": [{"required": ["events"]}, {"required": ["ack"]}]}},
+            "then": {
+                "required": ["names"],
+                "not": {"anyOf": [{"required": ["events"]}, {"required": ["ack"]}]},
+            },
         },
         {
             "if": {"properties": {"type": {"const": "state"}}},
@@ -176,12 +179,22 @@ def table_state(built: dict[str, Schema]) -> Schema:
         },
     ]
 
-    def family(kind: str, game: Schema, seats: list[Any], view: str, info: str, result: Schema,
-               event: str, cards: int) -> Schema:
+    def family(
+        kind: str,
+        game: Schema,
+        seats: list[Any],
+        view: str,
+        info: str,
+        result: Schema,
+        event: str,
+        cards: int,
+    ) -> Schema:
         reveal = g.closed(
             {
                 "seed": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
-                "hands": g.per_seat(seats, {"type": "array", "items": g.span(list(range(1, cards + 1)))}),
+                "hands": g.per_seat(
+                    seats, {"type": "array", "items": g.span(list(range(1, cards + 1)))}
+                ),
                 "talon": {"type": "array", "items": g.span(list(range(1, cards + 1)))},
             }
         )
@@ -213,12 +226,36 @@ def table_state(built: dict[str, Schema]) -> Schema:
     schnapsen_games = {"enum": [name for name in games if name != "durak"]}
     top = max(g.SCHNAPSEN_CARDS)
     by_kind = [
-        family("deal", schnapsen_games, g.SCHNAPSEN_SEATS, "schnapsen-deal-view",
-               "schnapsen-deal-info", s_defs["result"], "schnapsen_event", top),
-        family("match", schnapsen_games, g.SCHNAPSEN_SEATS, "schnapsen-match-view",
-               "schnapsen-match-info", match_result, "schnapsen_event", top),
-        family("game", {"const": "durak"}, g.DURAK_SEATS, "durak-game-view", "durak-game-info",
-               g.durak_defs()["result"], "durak_event", len(g.DURAK_CARDS)),
+        family(
+            "deal",
+            schnapsen_games,
+            g.SCHNAPSEN_SEATS,
+            "schnapsen-deal-view",
+            "schnapsen-deal-info",
+            s_defs["result"],
+            "schnapsen_event",
+            top,
+        ),
+        family(
+            "match",
+            schnapsen_games,
+            g.SCHNAPSEN_SEATS,
+            "schnapsen-match-view",
+            "schnapsen-match-info",
+            match_result,
+            "schnapsen_event",
+            top,
+        ),
+        family(
+            "game",
+            {"const": "durak"},
+            g.DURAK_SEATS,
+            "durak-game-view",
+            "durak-game-info",
+            g.durak_defs()["result"],
+            "durak_event",
+            len(g.DURAK_CARDS),
+        ),
     ]
     out = g.closed(properties, optional=("names", "events", "ack"))
     out["allOf"] = by_type + by_kind
@@ -226,7 +263,11 @@ def table_state(built: dict[str, Schema]) -> Schema:
 
 
 def server_message(built: dict[str, Schema]) -> Schema:
-    views = [f"{f}-{v}" for f in ("schnapsen-deal", "schnapsen-match", "durak-game") for v in ("view", "info")]
+    views = [
+        f"{f}-{v}"
+        for f in ("schnapsen-deal", "schnapsen-match", "durak-game")
+        for v in ("view", "info")
+    ]
     return {
         **g.header(
             "serve-server-message",
@@ -271,7 +312,12 @@ def client_message() -> Schema:
         "oneOf": [
             g.closed({"type": {"const": "hello"}, "token": TOKEN}),
             g.closed(
-                {"type": {"const": "move"}, "move": {"$ref": "#/$defs/move"}, "ply": INT, "seat": ANY_SEAT},
+                {
+                    "type": {"const": "move"},
+                    "move": {"$ref": "#/$defs/move"},
+                    "ply": INT,
+                    "seat": ANY_SEAT,
+                },
                 optional=("ply", "seat"),
             ),
             g.closed({"type": {"const": "sync"}}),
@@ -287,51 +333,95 @@ def http(built: dict[str, Schema]) -> dict[str, Schema]:
     logs = ["schnapsen-deal-log", "schnapsen-match-log", "durak-game-log"]
     return {
         "serve-create-request": {
-            **g.header("serve-create-request", "POST /api/tables: the body",
-                       "The table to create; every field may be left out (a Schnapsen match against the level-1 bot)."),
+            **g.header(
+                "serve-create-request",
+                "POST /api/tables: the body",
+                "The table to create; every field may be left out (a Schnapsen match against the level-1 bot).",
+            ),
             **g.closed(
                 {
                     "game": g.either_null({"enum": list(families())}),
-                    "kind": g.either_null({"enum": sorted({k for ks in KINDS.values() for k in ks})}),
+                    "kind": g.either_null(
+                        {"enum": sorted({k for ks in KINDS.values() for k in ks})}
+                    ),
                     "variant": g.either_null(string),
                     "opponent": g.either_null({"enum": OPPONENTS}),
                     "level": {"enum": levels},
-                    "seat": g.either_null({"enum": [*ANY_SEAT["enum"], *(str(s) for s in g.DURAK_SEATS), ""]}),
+                    "seat": g.either_null(
+                        {"enum": [*ANY_SEAT["enum"], *(str(s) for s in g.DURAK_SEATS), ""]}
+                    ),
                 },
                 optional=("game", "kind", "variant", "opponent", "level", "seat"),
             ),
         },
         "serve-create-answer": {
-            **g.header("serve-create-answer", "POST /api/tables: the answer (201)",
-                       "The table's id, the creator's seat and token, and the invitation for a person table (null at a bot table)."),
-            **g.closed({"table": TABLE, "seat": ANY_SEAT, "token": TOKEN, "invite": g.either_null(TOKEN)}),
+            **g.header(
+                "serve-create-answer",
+                "POST /api/tables: the answer (201)",
+                "The table's id, the creator's seat and token, and the invitation for a person table (null at a bot table).",
+            ),
+            **g.closed(
+                {"table": TABLE, "seat": ANY_SEAT, "token": TOKEN, "invite": g.either_null(TOKEN)}
+            ),
         },
         "serve-join-request": {
-            **g.header("serve-join-request", "POST /api/tables/{id}/join: the body", "The invitation; it works once."),
+            **g.header(
+                "serve-join-request",
+                "POST /api/tables/{id}/join: the body",
+                "The invitation; it works once.",
+            ),
             **g.closed({"invite": TOKEN}),
         },
         "serve-join-answer": {
-            **g.header("serve-join-answer", "POST /api/tables/{id}/join: the answer", "The seat and token of the invited player."),
+            **g.header(
+                "serve-join-answer",
+                "POST /api/tables/{id}/join: the answer",
+                "The seat and token of the invited player.",
+            ),
             **g.closed({"table": TABLE, "seat": ANY_SEAT, "token": TOKEN}),
         },
         "serve-move-request": {
-            **g.header("serve-move-request", "POST /api/tables/{id}/move: the body",
-                       "A move for the token's seat, with the ply the client saw (optional); the answer is an update message."),
-            **g.closed({"move": {"$ref": "#/$defs/move"}, "ply": INT, "seat": ANY_SEAT}, optional=("ply", "seat")),
+            **g.header(
+                "serve-move-request",
+                "POST /api/tables/{id}/move: the body",
+                "A move for the token's seat, with the ply the client saw (optional); the answer is an update message.",
+            ),
+            **g.closed(
+                {"move": {"$ref": "#/$defs/move"}, "ply": INT, "seat": ANY_SEAT},
+                optional=("ply", "seat"),
+            ),
             "$defs": {"move": move()},
         },
         "serve-log-answer": {
-            **g.header("serve-log-answer", "GET /api/tables/{id}/log: the answer", "The finished game's move log, as to_log() writes it."),
+            **g.header(
+                "serve-log-answer",
+                "GET /api/tables/{id}/log: the answer",
+                "The finished game's move log, as to_log() writes it.",
+            ),
             "oneOf": [ref(name) for name in logs],
             "$defs": embedded(logs, built),
         },
         "serve-health-answer": {
-            **g.header("serve-health-answer", "GET /healthz: the answer",
-                       "Open tables and sockets, and counts since the start."),
+            **g.header(
+                "serve-health-answer",
+                "GET /healthz: the answer",
+                "Open tables and sockets, and counts since the start.",
+            ),
             **g.closed(
                 {
                     "ok": {"const": True},
-                    **{key: g.count() for key in ("tables", "sockets", "moves", "commits", "jobs", "abandoned", "pruned")},
+                    **{
+                        key: g.count()
+                        for key in (
+                            "tables",
+                            "sockets",
+                            "moves",
+                            "commits",
+                            "jobs",
+                            "abandoned",
+                            "pruned",
+                        )
+                    },
                 }
             ),
         },
@@ -346,4 +436,3 @@ def build(built: dict[str, Schema]) -> dict[str, Schema]:
         "serve-server-message": server_message(built),
         **http(built),
     }
-
