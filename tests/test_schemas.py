@@ -15,6 +15,7 @@ import trumpf.durak as durak
 import trumpf.schnapsen as schnapsen
 from trumpf import schemas
 from trumpf.schnapsen import variant
+from trumpf.tables import HOUSE_RULES
 
 VARIANTS: list[Any] = [
     "schnapsen",
@@ -110,3 +111,30 @@ def test_every_schema_is_in_the_docs() -> None:
         assert shown or name in ("serve-server-message", "serve-log-answer"), name
         if name.startswith("serve-"):
             assert f"(schemas.md#{name})" in serving, name
+
+
+def test_the_log_schemas_value_sets_are_the_engines() -> None:
+    """The logs' seats, cards, suits, move kinds and rules table are the ones the views'
+    schemas read from the engine."""
+    from trumpf.schemas import _games
+
+    for name in ("schnapsen-deal-log", "schnapsen-match-log"):
+        defs = schemas.load(name)["$defs"]
+        move = defs["move"]["properties"]
+        assert move["seat"]["enum"] == _games.SCHNAPSEN_SEATS
+        assert move["kind"]["enum"] == _games.SCHNAPSEN_MOVES
+        assert move["suit"]["enum"] == _games.SUITS
+        assert (move["card"]["minimum"], move["card"]["maximum"]) == (
+            1,
+            max(_games.SCHNAPSEN_CARDS),
+        )
+        engine = _games.rules_table()["properties"]
+        assert list(defs["rules"]["properties"]) == list(engine)
+        for key, rule in defs["rules"]["properties"].items():
+            if "enum" in rule or key in HOUSE_RULES:
+                assert rule == engine[key], key
+        assert schemas.load(name)["properties"]["game"]["enum"] == _games.SCHNAPSEN_VARIANTS
+    move = schemas.load("durak-game-log")["$defs"]["move"]["properties"]
+    assert move["seat"]["enum"] == _games.DURAK_SEATS
+    assert move["kind"]["enum"] == _games.DURAK_MOVES
+    assert (move["card"]["minimum"], move["card"]["maximum"]) == (1, max(_games.DURAK_CARDS))
