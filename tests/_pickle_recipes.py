@@ -612,7 +612,7 @@ def recipes() -> dict[str, Recipe]:
                 lambda: _imp("trumpf.tables.HOUSE_RULES")["close_min_stock"], tuple
             ),
             "serve.Sockets": Recipe(lambda: limits.Sockets(limits.Limits()), plain),
-            "rl.ObsRow": Recipe(lambda: _imp("trumpf.rl.OBS_LAYOUT")["durak"][0], tuple),
+            "rl.LayoutRow": Recipe(lambda: _imp("trumpf.rl.OBS_LAYOUT")["durak"][0], tuple),
             "DealPlan": Recipe(witness_plan, plain),
             "Course": Recipe(witness_course, plain),
             "Witness": Recipe(

@@ -23,6 +23,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "serve/test_serve_browser.py": ("starlette", "uvicorn", "websockets", "selenium"),
     "serve/test_serve_crash.py": ("starlette", "uvicorn", "websockets"),
     "serve/test_serve_load.py": ("starlette", "uvicorn", "websockets"),
+    "serve/test_serve_schemas.py": ("starlette", "uvicorn", "websockets", "jsonschema"),
     # Starlette's TestClient, which needs httpx.
     "serve/test_serve_protocol.py": ("starlette", "httpx"),
     "serve/test_serve_secrecy.py": ("starlette", "httpx"),

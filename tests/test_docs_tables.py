@@ -28,6 +28,8 @@ def test_every_marked_table_is_the_engines() -> None:
     text = (ROOT / "docs" / "rl.md").read_text()
     assert "<!-- engine-table: obs_layout schnapsen -->" in text
     assert "<!-- engine-table: obs_layout durak -->" in text
+    assert "<!-- engine-table: action_layout schnapsen -->" in text
+    assert "<!-- engine-table: action_layout durak -->" in text
     assert "<!-- engine-table: house_rules -->" in (ROOT / "docs/rules/house-rules.md").read_text()
 
 

@@ -282,7 +282,7 @@ def test_the_vector_env_is_the_cpp_batch() -> None:
         autoreset_mode=AutoresetMode.SAME_STEP,
         illegal="raise",
     )
-    assert isinstance(envs, tgym.TrumpfVectorEnv) and envs.batched
+    assert isinstance(envs, tgym.TrumpfVectorEnv)
     assert envs.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
     batch = rl.VectorEnv(
         "schnapsen", 64, seed=(5).to_bytes(32, "big"), opponent="bot1", final_obs=True

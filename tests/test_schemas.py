@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ import trumpf.durak as durak
 import trumpf.schnapsen as schnapsen
 from trumpf import schemas
 from trumpf.schnapsen import variant
+from trumpf.tables import HOUSE_RULES
 
 VARIANTS: list[Any] = [
     "schnapsen",
@@ -54,7 +56,8 @@ def logs(seed: int) -> list[tuple[str, dict[str, Any]]]:
 
 
 def test_every_schema_is_valid_and_listed() -> None:
-    assert schemas.names() == ["durak-game-log", "schnapsen-deal-log", "schnapsen-match-log"]
+    logs = ["durak-game-log", "schnapsen-deal-log", "schnapsen-match-log"]
+    assert [name for name in schemas.names() if name.endswith("-log")] == logs
     for name in schemas.names():
         assert validator(name).schema["$id"] == f"urn:trumpf:schema:{name}"
     with pytest.raises(KeyError):
@@ -94,3 +97,44 @@ def test_a_malformed_log_is_refused(label: str, mutate: Any) -> None:
         bad = copy.deepcopy(log)
         mutate(bad)
         assert not validator(name).is_valid(bad), (label, name)
+
+
+def test_every_schema_is_in_the_docs() -> None:
+    """docs/schemas.md has a section for each schema, the file itself shown in it (but for
+    the two that embed the others), and docs/serving.md names each of the protocol's."""
+    root = Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "schemas.md").read_text(encoding="utf-8")
+    serving = (root / "docs" / "serving.md").read_text(encoding="utf-8")
+    for name in schemas.names():
+        assert f"\n### {name}\n" in page, name
+        shown = f'--8<-- "python/trumpf/schemas/{name}.json"' in page
+        assert shown or name in ("serve-server-message", "serve-log-answer"), name
+        if name.startswith("serve-"):
+            assert f"(schemas.md#{name})" in serving, name
+
+
+def test_the_log_schemas_value_sets_are_the_engines() -> None:
+    """The logs' seats, cards, suits, move kinds and rules table are the ones the views'
+    schemas read from the engine."""
+    from trumpf.schemas import _games
+
+    for name in ("schnapsen-deal-log", "schnapsen-match-log"):
+        defs = schemas.load(name)["$defs"]
+        move = defs["move"]["properties"]
+        assert move["seat"]["enum"] == _games.SCHNAPSEN_SEATS
+        assert move["kind"]["enum"] == _games.SCHNAPSEN_MOVES
+        assert move["suit"]["enum"] == _games.SUITS
+        assert (move["card"]["minimum"], move["card"]["maximum"]) == (
+            1,
+            max(_games.SCHNAPSEN_CARDS),
+        )
+        engine = _games.rules_table()["properties"]
+        assert list(defs["rules"]["properties"]) == list(engine)
+        for key, rule in defs["rules"]["properties"].items():
+            if "enum" in rule or key in HOUSE_RULES:
+                assert rule == engine[key], key
+        assert schemas.load(name)["properties"]["game"]["enum"] == _games.SCHNAPSEN_VARIANTS
+    move = schemas.load("durak-game-log")["$defs"]["move"]["properties"]
+    assert move["seat"]["enum"] == _games.DURAK_SEATS
+    assert move["kind"]["enum"] == _games.DURAK_MOVES
+    assert (move["card"]["minimum"], move["card"]["maximum"]) == (1, max(_games.DURAK_CARDS))

@@ -156,6 +156,7 @@ DOCTESTED = [
     "trumpf.errors",
     "trumpf.tables",
     "trumpf.logs",
+    "trumpf.schemas",
     "trumpf.schnapsen",
     "trumpf.schnapsen.card",
     "trumpf.schnapsen.variant",

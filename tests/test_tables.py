@@ -151,6 +151,16 @@ def test_the_observation_layout_covers_each_tensor_in_order() -> None:
         # A row is one unit: its slots share a scale.
         for r in rows:
             assert len(set(rl.OBS_SCALE[game][r.start : r.start + r.size].tolist())) == 1
+        actions = rl.ACTION_LAYOUT[game]
+        assert [r.start for r in actions] == [0, *(r.start + r.size for r in actions[:-1])]
+        assert actions[-1].start + actions[-1].size == rl.N_ACTIONS
+        # A row's group is its move kind: the card rows name cards, the rest the move.
+        for r in actions:
+            names = rl.ACTIONS[game][r.start : r.start + r.size]
+            if r.group == "card":
+                assert all(len(n) == 2 for n in names), names
+            else:
+                assert all(n.split()[0] == r.group.split("_")[0] for n in names), (r, names)
 
 
 def test_the_worst_reward_is_the_engines_bound() -> None:

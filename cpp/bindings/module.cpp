@@ -17,6 +17,7 @@ PYBIND11_MODULE(_core, m) {
   trumpf::bindings::register_durak(durak);
   auto sim = m.def_submodule("sim", "The batch simulator: many whole games on threads.");
   trumpf::bindings::register_sim(sim);
+  trumpf::bindings::register_scheme(sim);
   auto rl =
       m.def_submodule("rl", "Agents at the engine's speed: actions, observations, VectorEnv.");
   trumpf::bindings::register_rl(rl);

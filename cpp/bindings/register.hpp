@@ -12,6 +12,7 @@ void register_common(pybind11::module_& m);
 void register_schnapsen(pybind11::module_& m);
 void register_durak(pybind11::module_& m);
 void register_sim(pybind11::module_& m);
+void register_scheme(pybind11::module_& m);
 void register_rl(pybind11::module_& m);
 void register_players(pybind11::module_& m);
 void register_tables(pybind11::module_& m);

@@ -33,6 +33,7 @@ target_sources(_core PRIVATE
   cpp/bindings/durak/register_solve.cpp
   cpp/bindings/durak/info_in.cpp
   cpp/bindings/sim/register_sim.cpp
+  cpp/bindings/sim/register_scheme.cpp
   cpp/bindings/rl/position.cpp
   cpp/bindings/rl/register.cpp
   cpp/bindings/rl/register_scalar.cpp

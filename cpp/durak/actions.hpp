@@ -12,6 +12,7 @@
 
 #include <cstdint>
 
+#include "common/layout.hpp"
 #include "durak/game.hpp"
 
 namespace trumpf::durak {
@@ -22,6 +23,20 @@ constexpr int kActionDone = 37;
 constexpr int kActionSwap = 38;
 constexpr int kActionResign = 39;  // never in legal(): a seat may resign at any time
 constexpr int kActions = 40;
+
+// The action space, row by row (docs/rl.md's table is read from here).
+inline constexpr LayoutRow kActionRows[] = {
+    {kActionCard, 36, "card",
+     "the card with id a + 1 (AS KS QS JS TS 9S 8S 7S 6S, AH ... 6C): `beat` while defending, "
+     "else `attack`"},
+    {kActionTake, 1, "take", "`take`"},
+    {kActionDone, 1, "done", "`done`"},
+    {kActionSwap, 1, "swap", "`swap` the trump six for the turn-up"},
+    {kActionResign, 1, "resign",
+     "`resign`: never in `legal()` or the mask (a seat may resign at any time), so an agent "
+     "never picks it from the mask"},
+};
+static_assert(tiles(kActionRows, kActions), "kActionRows must cover the actions in order");
 
 int action_of(Move m) noexcept;
 Move move_of(const GameState& s, int a) noexcept;

@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-#include "common/obs_layout.hpp"
+#include "common/layout.hpp"
 #include "durak/info.hpp"
 
 namespace trumpf::durak {
@@ -45,7 +45,7 @@ constexpr int kObsSize = 304;
 
 // The layout, row by row: OpenSpiel's observation groups and docs/rl.md's
 // table are read from here.
-inline constexpr ObsRow kObsRows[] = {
+inline constexpr LayoutRow kObsRows[] = {
     {kObsHand, 36, "hand", "my hand"},
     {kObsKnown, 36, "their_known",
      "cards they are known to hold (picked up, swapped for, the last card drawn)"},

@@ -6,6 +6,7 @@
 
 #include "common/derive.hpp"
 #include "rl/episode.hpp"
+#include "rl/games.hpp"
 
 namespace trumpf::rl {
 
@@ -34,6 +35,8 @@ Env::Env(const Config& config, int obs_size)
       ended_episode_(config.num_envs, 0),
       ended_begun_(config.num_envs, 0),
       ended_at_(config.num_envs, 0),
+      played_(config.num_envs, 0),
+      penalty_(worst_reward(config.game)),
       workers_(config.threads) {}
 
 Env::Env(const Env& other)
@@ -50,6 +53,8 @@ Env::Env(const Env& other)
       ended_episode_(other.ended_episode_),
       ended_begun_(other.ended_begun_),
       ended_at_(other.ended_at_),
+      played_(other.played_),
+      penalty_(other.penalty_),
       workers_(other.config_.threads) {}
 
 void Env::reseed(const std::uint8_t seed[32]) noexcept {
@@ -69,6 +74,7 @@ Env::Book Env::book() const {
   b.ended_episode = ended_episode_;
   b.ended_begun = ended_begun_;
   b.ended_at = ended_at_;
+  b.played = played_;
   b.log = log_;
   b.log_first = log_first_;
   b.steps = steps_;
@@ -85,6 +91,7 @@ void Env::put_back(Book& b) noexcept {
   ended_episode_.swap(b.ended_episode);
   ended_begun_.swap(b.ended_begun);
   ended_at_.swap(b.ended_at);
+  played_.swap(b.played);
   log_.swap(b.log);
   log_first_ = b.log_first;
   steps_ = b.steps;
@@ -106,6 +113,7 @@ bool Env::reset(const Outputs& out, const std::uint8_t* seed, Stop* stop) {
   log_.clear();
   std::fill(begun_.begin(), begun_.end(), 0);
   std::fill(ended_at_.begin(), ended_at_.end(), 0);
+  std::fill(played_.begin(), played_.end(), 0);
   stop_ = stop;
   workers_.run(
       episode_.size(),
@@ -119,16 +127,43 @@ bool Env::reset(const Outputs& out, const std::uint8_t* seed, Stop* stop) {
   return false;
 }
 
-std::vector<std::uint32_t> Env::illegal(const std::int64_t* actions) const {
+std::vector<std::uint32_t> Env::illegal(const std::int64_t* actions,
+                                        const std::uint8_t* hold) const {
   std::vector<std::uint32_t> bad;
   for (std::size_t i = 0; i < legal_.size(); ++i) {
+    if (hold && hold[i]) continue;
     const std::int64_t a = actions[i];
-    if (a < 0 || a >= kActions || !((legal_[i] >> a) & 1)) bad.push_back(std::uint32_t(i));
+    if (a < 0 || a >= kActions || (!config_.penalize && !((legal_[i] >> a) & 1)))
+      bad.push_back(std::uint32_t(i));
   }
   return bad;
 }
 
-bool Env::step(const std::int64_t* actions, const Outputs& out, Stop* stop) {
+void Env::hold_one(std::size_t i, const Outputs& out) noexcept {
+  out.rewards[2 * i] = out.rewards[2 * i + 1] = 0;
+  out.terminated[i] = 0;
+  clear_final(i, out);
+  decide(i, out);
+}
+
+void Env::penalize_one(std::size_t i, const Outputs& out) noexcept {
+  const int seat = turn(i);
+  out.rewards[2 * i + seat] = penalty_;
+  out.rewards[2 * i + 1 - seat] = 0;
+  out.terminated[i] = 1;
+  clear_final(i, out);
+  if (out.final_obs) observe_final(i, out);
+}
+
+bool Env::truncate_one(std::size_t i, const Outputs& out) noexcept {
+  if (config_.max_steps == 0 || ++played_[i] < config_.max_steps) return false;
+  if (out.truncated) out.truncated[i] = 1;
+  if (out.final_obs) observe_final(i, out);
+  return true;
+}
+
+bool Env::step(const std::int64_t* actions, const Outputs& out, Stop* stop,
+               const std::uint8_t* hold) {
   std::unique_ptr<Book> saved;
   if (stop) {
     saved = std::make_unique<Book>(book());
@@ -136,15 +171,27 @@ bool Env::step(const std::int64_t* actions, const Outputs& out, Stop* stop) {
   }
   const std::size_t n = episode_.size();
   const std::uint64_t step = steps_;
-  // The log takes each action as its env plays it: legal (illegal() was
-  // empty), so it fits a byte, and already loaded there.
+  // The log takes each action as its env plays it (Record's bytes): in
+  // range (illegal() was empty), so it fits a byte, and already loaded there.
   const std::size_t at = log_.size();
   log_.resize(at + n);
   std::uint8_t* logged = log_.data() + at;
   const auto play_one = [&](std::size_t i) {
+    if (out.truncated) out.truncated[i] = 0;
+    if (hold && hold[i]) {
+      logged[i] = Record::kHeld;
+      hold_one(i, out);
+      return;
+    }
     const int a = int(actions[i]);
-    logged[i] = std::uint8_t(a);
-    if (!play(i, a, out)) return;
+    if (config_.penalize && !((legal_[i] >> a) & 1)) {
+      logged[i] = std::uint8_t(Record::kPenalized | a);
+      penalize_one(i, out);
+    } else {
+      logged[i] = std::uint8_t(a);
+      if (!play(i, a, out) && !truncate_one(i, out)) return;
+    }
+    played_[i] = 0;
     ended_episode_[i] = episode_[i];
     ended_begun_[i] = begun_[i];
     ended_at_[i] = step + 1;
@@ -212,12 +259,25 @@ std::string Env::replay(std::size_t i, const Record& r, std::size_t from, std::s
   // Plays `count` actions from `a` in env i's episode in play; whether the
   // last one ended it, or what was wrong.
   const auto play_all = [&](const std::uint8_t* a, std::uint32_t count, bool* ended) {
+    played_[i] = 0;
     for (std::uint32_t k = 0; k < count; ++k) {
       if (*ended) return env + "actions go on after the episode ended";
-      if (a[k] >= kActions || !((legal_[i] >> a[k]) & 1))
+      if (a[k] == Record::kHeld) continue;
+      const int action = a[k] & ~Record::kPenalized;
+      const bool legal = action < kActions && ((legal_[i] >> action) & 1);
+      if (a[k] & Record::kPenalized) {
+        if (!config_.penalize) return env + "a penalty in an env that refuses actions not legal";
+        if (action >= kActions || legal)
+          return env + "step " + std::to_string(k) + " penalizes action " + std::to_string(action) +
+                 ", which is legal or none";
+        penalize_one(i, out);
+        *ended = true;
+        continue;
+      }
+      if (!legal)
         return env + "action " + std::to_string(a[k]) + " is not legal after " + std::to_string(k) +
-               " actions";
-      *ended = play(i, a[k], out);
+               " steps";
+      *ended = play(i, action, out) || truncate_one(i, out);
     }
     return std::string();
   };
@@ -239,6 +299,7 @@ std::string Env::replay(std::size_t i, const Record& r, std::size_t from, std::s
     if (!ended) return env + "the ended episode did not end";
     // As step() goes on: the next episode the agent has a decision in.
     ++episode_[i];
+    played_[i] = 0;
     begin(i, out);
     if (episode_[i] != r.episode[i])
       return env + "the episode after " + std::to_string(r.ended[i]) + " is " +

@@ -8,6 +8,7 @@
 //   env->reset(out);                       // every env begins its next episode
 //   std::vector<std::uint32_t> bad = env->illegal(actions);   // refuse when not empty
 //   env->step(actions, out);               // each env plays its action, then auto-resets
+//   env->step(actions, out, nullptr, hold);  // the envs with hold[i] set are left out
 //   std::unique_ptr<Env> twin = env->clone();                 // an independent copy
 //   Record r = env->record();              // what a pickle keeps: replayed by restore
 //
@@ -15,7 +16,14 @@
 // step its reward is in that step's `rewards` and the observation, mask and
 // player written are the next episode's first decision (docs/rl.md). The
 // final position's tensors, which that reset replaces, go to `final_obs`
-// when the caller gives one.
+// when the caller gives one. Two options end an episode early, and the env
+// resets as after any end: Config::penalize ends it on an action that is
+// not legal, paying the seat that played it the game's worst reward (as the
+// single env does), and Config::max_steps truncates it after that many
+// actions played in it (`truncated`). A step may leave envs out (`hold`):
+// such an env keeps its state and decision, which are written again, with
+// reward 0 and no end; this gives NEXT_STEP autoreset on top of the in-step
+// reset (the step after an env's episode ended holds that env).
 //
 // A reset or step given a Stop (common/stop.hpp) can be interrupted: it
 // copies the env's state aside first, and when the Stop is requested before
@@ -53,16 +61,19 @@ struct Config {
   std::uint8_t seed[32] = {};
   std::uint32_t num_envs = 1;
   int threads = 1;
-  bool uint8_obs = false;  // raw uint8 observations instead of float32
+  bool uint8_obs = false;       // raw uint8 observations instead of float32
+  bool penalize = false;        // an action not legal ends the episode (else: refused)
+  std::uint32_t max_steps = 0;  // actions an episode is truncated after (0: never)
 };
 
 // Rows of the caller's arrays, env i at row i.
 struct Outputs {
-  void* obs;                 // num_envs x obs_size(), float32 or uint8
-  std::uint8_t* mask;        // num_envs x kActions, 0/1
-  std::int8_t* player;       // num_envs: the seat to act, 0 or 1
-  float* rewards;            // num_envs x 2, by seat (step only)
-  std::uint8_t* terminated;  // num_envs, 0/1 (step only)
+  void* obs;                          // num_envs x obs_size(), float32 or uint8
+  std::uint8_t* mask;                 // num_envs x kActions, 0/1
+  std::int8_t* player;                // num_envs: the seat to act, 0 or 1
+  float* rewards;                     // num_envs x 2, by seat (step only)
+  std::uint8_t* terminated;           // num_envs, 0/1 (step only)
+  std::uint8_t* truncated = nullptr;  // num_envs, 0/1, or null (step only): cut at max_steps
   // num_envs x 2 x obs_size by seat, as obs, or null (step only): where an
   // episode ended, each seat's tensor of the position it ended in (against
   // an opponent only the agent's: the opponent's hand stays hidden); zero
@@ -73,8 +84,13 @@ struct Outputs {
 // What an env's state follows from: each env's episode and the actions
 // played in it, which replayed through the rules (Env::restore) give back
 // the env, and the episodes the last step ended, whose final positions
-// final_obs shows. A pickle keeps this, never the state itself.
+// final_obs shows. A pickle keeps this, never the state itself. An action
+// byte is the action played (0 .. 39), kHeld for a step that held the env,
+// or kPenalized plus the action for one not legal that ended the episode
+// with the penalty; a truncation follows from Config::max_steps.
 struct Record {
+  static constexpr std::uint8_t kHeld = 0xFF;
+  static constexpr std::uint8_t kPenalized = 0x80;
   static constexpr std::uint64_t kNone = ~std::uint64_t(0);
   bool started = false;                // reset has been called (since the last reseed)
   std::vector<std::uint64_t> episode;  // each env's episode in play
@@ -111,11 +127,15 @@ class Env {
   bool reset(const Outputs& out, const std::uint8_t* seed = nullptr, Stop* stop = nullptr);
   // Whether reset has been called: step needs a decision to answer.
   bool started() const noexcept { return started_; }
-  // The envs whose action is out of range or not legal now, in order.
-  std::vector<std::uint32_t> illegal(const std::int64_t* actions) const;
-  // Plays every env's action (all legal: check with illegal first). False
-  // when `stop` (may be null) stopped it: the env is then as it was before.
-  bool step(const std::int64_t* actions, const Outputs& out, Stop* stop = nullptr);
+  // The envs whose action is refused, in order: out of range, or (without
+  // Config::penalize) not legal now; held envs (hold may be null) excepted.
+  std::vector<std::uint32_t> illegal(const std::int64_t* actions,
+                                     const std::uint8_t* hold = nullptr) const;
+  // Plays every env's action (none refused: check with illegal first),
+  // except where hold (num_envs 0/1, may be null) is set. False when `stop`
+  // (may be null) stopped it: the env is then as it was before.
+  bool step(const std::int64_t* actions, const Outputs& out, Stop* stop = nullptr,
+            const std::uint8_t* hold = nullptr);
 
   // An independent env in the same state, with threads of its own; throws
   // sim::ThreadsRefused when the system will not start them.
@@ -156,6 +176,12 @@ class Env {
   // Plays action a in env i; writes its rewards and termination and, unless
   // it ended (then begin() follows), its next decision.
   virtual bool play(std::size_t i, int a, const Outputs& out) noexcept = 0;
+  // Writes env i's decision (its observation, mask and player) into row i.
+  virtual void decide(std::size_t i, const Outputs& out) noexcept = 0;
+  // Writes env i's final tensors of its position as it is (out.final_obs set).
+  virtual void observe_final(std::size_t i, const Outputs& out) const noexcept = 0;
+  // The seat to act in env i, 0 or 1.
+  virtual int turn(std::size_t i) const noexcept = 0;
   // The envs' own state, copied aside before a call that may be stopped and
   // put back when it was (the subclass's slots; the base keeps the rest).
   virtual void save_slots() = 0;
@@ -176,6 +202,7 @@ class Env {
     std::uint8_t seed[32];
     sim::Stream::Key key;
     std::vector<std::uint64_t> legal, episode, begun, ended_episode, ended_begun, ended_at;
+    std::vector<std::uint32_t> played;
     std::vector<std::uint8_t> log;
     std::uint64_t log_first, steps;
     bool started;
@@ -187,6 +214,13 @@ class Env {
                      const Outputs& out);
   // Drops the steps of log_ no episode in play (or ended in the last step) needs.
   void trim() noexcept;
+  // A held env's answer: its decision again, reward 0, no end.
+  void hold_one(std::size_t i, const Outputs& out) noexcept;
+  // Ends env i's episode on action a, not legal: the penalty to the seat on turn.
+  void penalize_one(std::size_t i, const Outputs& out) noexcept;
+  // Whether env i's episode, not over, is cut at max_steps by the action
+  // just played (then its final tensors are written).
+  bool truncate_one(std::size_t i, const Outputs& out) noexcept;
 
   // The actions a record is cut from: one byte an env a step, steps
   // log_first_ .. steps_ - 1, env i's at log_[(step - log_first_) * n + i].
@@ -197,6 +231,8 @@ class Env {
   // The episode an env ended last, the step it began at and (plus one) the
   // step it ended in (0: none since the last reset).
   std::vector<std::uint64_t> ended_episode_, ended_begun_, ended_at_;
+  std::vector<std::uint32_t> played_;  // actions played in each env's episode in play
+  float penalty_;                      // the game's worst reward (games.hpp)
   Workers workers_;
 };
 

@@ -77,6 +77,7 @@ class DurakEnv final : public Env {
   }
 
  private:
+  int turn(std::size_t i) const noexcept override { return td::turn_of(slots_[i].s) - 1; }
   void save_slots() override { saved_ = slots_; }
   void restore_slots() noexcept override { slots_.swap(saved_); }
 
@@ -102,7 +103,7 @@ class DurakEnv final : public Env {
       td::observe(info, static_cast<float*>(row));
   }
 
-  void decide(std::size_t i, const Outputs& out) noexcept {
+  void decide(std::size_t i, const Outputs& out) noexcept override {
     const Slot& e = slots_[i];
     const int seat = td::turn_of(e.s);
     observe_to(td::info_set(e.s, e.shown, seat), obs_row(out.obs, i));
@@ -112,7 +113,7 @@ class DurakEnv final : public Env {
   }
 
   // The ended game's tensors, from each shown seat's information set.
-  void observe_final(std::size_t i, const Outputs& out) const noexcept {
+  void observe_final(std::size_t i, const Outputs& out) const noexcept override {
     const Slot& e = slots_[i];
     for (int seat = 0; seat < 2; ++seat)
       if (final_shown(seat))

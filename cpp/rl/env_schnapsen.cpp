@@ -10,6 +10,7 @@
 #include "schnapsen/info.hpp"
 #include "schnapsen/match.hpp"
 #include "schnapsen/observe.hpp"
+#include "sim/scheme.hpp"
 #include "sim/simulate.hpp"
 #include "sim/stream.hpp"
 
@@ -44,7 +45,7 @@ class SchnapsenEnv final : public Env {
     Slot& e = slots_[i];
     for (;; ++episode_[i]) {
       const std::uint64_t game = episode_game(i, episode_[i]);
-      const ts::Seat dealer = ts::Seat((i + episode_[i]) & 1);
+      const ts::Seat dealer = ts::Seat(sim::episode_dealer_of(i, episode_[i]));
       if (match_) {
         std::uint8_t seed[32];
         sim::match_seed(config_.seed, game, seed);
@@ -92,6 +93,7 @@ class SchnapsenEnv final : public Env {
     Env::reseed(seed);
     seed_deals();
   }
+  int turn(std::size_t i) const noexcept override { return int(slots_[i].m.deal.turn); }
   void save_slots() override { saved_ = slots_; }
   void restore_slots() noexcept override { slots_.swap(saved_); }
 
@@ -148,13 +150,13 @@ class SchnapsenEnv final : public Env {
   }
 
   // The ended episode's tensors, from each shown seat's information set.
-  void observe_final(std::size_t i, const Outputs& out) const noexcept {
+  void observe_final(std::size_t i, const Outputs& out) const noexcept override {
     for (int seat = 0; seat < 2; ++seat)
       if (final_shown(seat))
         observe_to(slots_[i], ts::Seat(seat), obs_row(out.final_obs, 2 * i + seat));
   }
 
-  void decide(std::size_t i, const Outputs& out) noexcept {
+  void decide(std::size_t i, const Outputs& out) noexcept override {
     const Slot& e = slots_[i];
     const ts::Seat seat = e.m.deal.turn;
     observe_to(e, seat, obs_row(out.obs, i));

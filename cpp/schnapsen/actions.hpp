@@ -10,6 +10,7 @@
 
 #include <cstdint>
 
+#include "common/layout.hpp"
 #include "schnapsen/deal.hpp"
 
 namespace trumpf::schnapsen {
@@ -22,6 +23,25 @@ constexpr int kActionClose = 37;
 constexpr int kActionClaim = 38;
 constexpr int kActionDraw = 39;
 constexpr int kActions = 40;
+
+// The action space, row by row (docs/rl.md's table is read from here).
+inline constexpr LayoutRow kActionRows[] = {
+    {kActionCard, 24, "card",
+     "the card with id a + 1 (AS TS KS QS JS 9S, AH ... 9H, AD ... 9D, AC ... 9C): `lead`, or "
+     "`follow` while a card is led"},
+    {kActionMarriage, 4, "marriage",
+     "`marriage` in suit S, H, D, C (the reference's: declare, then lead K or Q)"},
+    {kActionMarriageLead, 8, "marriage_lead",
+     "`marriage` shown by leading its king (28 + 2s) or queen (29 + 2s), suit s = S, H, D, C: "
+     "the house rule `marriage_by_lead`"},
+    {kActionExchange, 1, "exchange",
+     "`exchange` the trump jack (nine in Sixty-Six) for the turn-up"},
+    {kActionClose, 1, "close", "`close` the talon"},
+    {kActionClaim, 1, "claim", "`claim` 66"},
+    {kActionDraw, 1, "draw",
+     "`draw` (Sixty-Six: draw after a trick, when closing first is allowed)"},
+};
+static_assert(tiles(kActionRows, kActions), "kActionRows must cover the actions in order");
 
 // The action a move is; -1 for a move no action stands for (kind kInvalid,
 // a card or suit out of range, a marriage led with a card not of its pair).

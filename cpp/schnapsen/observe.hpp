@@ -12,7 +12,7 @@
 
 #include <cstdint>
 
-#include "common/obs_layout.hpp"
+#include "common/layout.hpp"
 #include "common/planes.hpp"
 #include "schnapsen/info.hpp"
 
@@ -66,7 +66,7 @@ constexpr int kObsSize = 256;
 
 // The layout, row by row: OpenSpiel's observation groups and docs/rl.md's
 // table are read from here.
-inline constexpr ObsRow kObsRows[] = {
+inline constexpr LayoutRow kObsRows[] = {
     {kObsHand, 24, "hand", "my hand"},
     {kObsPlayedMine, 24, "my_played",
      "cards I have played this deal (the card I led now included)"},

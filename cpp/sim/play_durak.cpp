@@ -5,6 +5,7 @@
 #include "durak/game.hpp"
 #include "durak/info.hpp"
 #include "players/players.hpp"
+#include "sim/scheme.hpp"
 #include "sim/stream.hpp"
 
 namespace trumpf::sim {
@@ -12,7 +13,7 @@ namespace trumpf::sim {
 TRUMPF_FLATTEN void play_durak_game(const Spec& spec, std::uint64_t i, std::uint64_t row,
                                     const Columns& out) noexcept {
   // Player A sits in seat 1 in even games; the cards decide who attacks first.
-  const int seat_a = 1 + int(i & 1);
+  const int seat_a = 1 + seat_of_a(i);  // sim/scheme.hpp
   Stream streams[2] = {Stream(spec.key, i, 0), Stream(spec.key, i, 1)};
   // A level-1 bot hashes its seed with the seat and ply; each player of each
   // game gets its own seed, "<game>:<player>", so no two games share choices.

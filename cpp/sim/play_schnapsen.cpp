@@ -4,6 +4,7 @@
 #include "schnapsen/deal.hpp"
 #include "schnapsen/info.hpp"
 #include "schnapsen/match.hpp"
+#include "sim/scheme.hpp"
 #include "sim/stream.hpp"
 
 namespace trumpf::sim {
@@ -12,10 +13,9 @@ namespace {
 using schnapsen::Move;
 using schnapsen::Seat;
 
-// Player A sits in seat 1 in even games; the dealer changes every two games,
-// so over any four games each player meets each (seat, dealer) pairing once.
-Seat seat_of_a(std::uint64_t i) noexcept { return Seat(i & 1); }
-Seat dealer_of(std::uint64_t i) noexcept { return Seat((i >> 1) & 1); }
+// Who sits where and who deals in game i (sim/scheme.hpp), as seats.
+Seat seat_a_in(std::uint64_t i) noexcept { return Seat(seat_of_a(i)); }
+Seat dealer_in(std::uint64_t i) noexcept { return Seat(first_dealer_of(i)); }
 
 // The two players of game i, by seat: player A sits in seat `a`, and each
 // draws from its own stream and expert seed of the game. What the deal has
@@ -73,7 +73,7 @@ std::int8_t player_of(Seat seat, Seat a) noexcept {
 
 TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i, std::uint64_t row,
                                         const Columns& out) noexcept {
-  const Seat a = seat_of_a(i), dealer = dealer_of(i);
+  const Seat a = seat_a_in(i), dealer = dealer_in(i);
   Players players(spec, i, a);
 
   schnapsen::DealState s;
@@ -111,7 +111,7 @@ TRUMPF_FLATTEN void play_schnapsen_deal(const Spec& spec, std::uint64_t i, std::
 
 TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i, std::uint64_t row,
                                          const Columns& out) noexcept {
-  const Seat a = seat_of_a(i), dealer = dealer_of(i);
+  const Seat a = seat_a_in(i), dealer = dealer_in(i);
   std::uint8_t seed[32];
   match_seed(spec.seed, i, seed);
   Players players(spec, i, a);

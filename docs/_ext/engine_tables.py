@@ -75,7 +75,21 @@ def house_rules(_: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-TABLES: dict[str, Callable[[str], str]] = {"obs_layout": obs_layout, "house_rules": house_rules}
+def action_layout(game: str) -> str:
+    """The action space of ``game``: the actions and the move each stands for."""
+    from trumpf import rl
+
+    lines = ["| actions | move |", "|---|---|"]
+    for row in rl.ACTION_LAYOUT[game]:
+        lines.append(f"| {_slots(row.start, row.size)} | {row.about} |")
+    return "\n".join(lines) + "\n"
+
+
+TABLES: dict[str, Callable[[str], str]] = {
+    "obs_layout": obs_layout,
+    "action_layout": action_layout,
+    "house_rules": house_rules,
+}
 
 
 def render(text: str) -> str:

@@ -327,6 +327,8 @@ def _scoring_cases() -> Iterator[Case]:
             "scoring.LAST_TRICK_BONUS",
             "scoring.PENALTY",
             "scoring.PENALTY_SCHWARZ",
+            "scoring.MARRIAGE_POINTS",
+            "scoring.TRUMP_MARRIAGE_POINTS",
         ),
         "constants",
         lambda m: [
@@ -335,8 +337,10 @@ def _scoring_cases() -> Iterator[Case]:
             m.scoring.LAST_TRICK_BONUS,
             m.scoring.PENALTY,
             m.scoring.PENALTY_SCHWARZ,
+            m.scoring.MARRIAGE_POINTS,
+            m.scoring.TRUMP_MARRIAGE_POINTS,
         ],
-        ok([66, 33, 10, 2, 3]),
+        ok([66, 33, 10, 2, 3, 20, 40]),
     )
     yield case(
         "scoring.scale",

@@ -2,7 +2,8 @@
 
 Hypothesis draws a VectorEnv (or hostile constructor arguments) and then a
 sequence of calls: steps with action arrays of every dtype, shape, stride
-and value, resets with any seed, indexes of every type for build,
+and value and hold arrays of any kind, under either illegal rule and an
+episode limit or none, resets with any seed, indexes of every type for build,
 opponent_for, env_seed and episode_game, copies, pickles under every
 protocol and tampered pickles, and copy=False arrays the caller resized,
 reshaped, retyped, locked or re-stated in place. Every call must return or
@@ -80,6 +81,21 @@ def actions(draw: Any, n: int, mask: Any) -> Any:
     return a
 
 
+def hold(draw: Any, n: int) -> Any:
+    """A hold argument: None, a bool array, then every kind of wrong one."""
+    kind = draw(st.integers(0, 5))
+    if kind == 0:
+        return None
+    if kind <= 2:
+        return np.array(draw(st.lists(st.booleans(), min_size=n, max_size=n)), bool)
+    if kind == 3:
+        values = draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))
+        return np.array(values, draw(st.sampled_from([np.uint8, np.int64, np.float32])))
+    if kind == 4:
+        return np.zeros(draw(st.sampled_from([(n + 1,), (n, 1), (), (0,)])), bool)
+    return draw(hostile())
+
+
 def change(draw: Any, array: Any) -> None:
     """What a caller may do to an array in place."""
     how = draw(st.integers(0, 5))
@@ -128,6 +144,8 @@ def env_of(draw: Any) -> Any:
         "final_obs": draw(st.booleans()),
         "threads": draw(st.integers(1, 2)),
         "obs_dtype": draw(st.sampled_from([np.float32, np.uint8])),
+        "illegal": draw(st.sampled_from(["raise", "terminate"])),
+        "max_episode_steps": draw(st.sampled_from([None, 1, 3, 2**32 - 1])),
     }
     if opponent in ("expert", "perfect"):
         kwargs.update(expert_samples=2, expert_budget=200)
@@ -141,7 +159,7 @@ def test_hostile_constructor_arguments(data: st.DataObject) -> None:
     args = [data.draw(st.one_of(st.sampled_from(GAMES), values))]
     args.append(data.draw(st.one_of(st.integers(-2, 5), values)))
     names = ["seed", "opponent", "threads", "rules", "obs_dtype", "copy", "expert_samples",
-             "expert_budget", "final_obs"]  # fmt: skip
+             "expert_budget", "final_obs", "illegal", "max_episode_steps"]  # fmt: skip
     kwargs = {name: data.draw(values) for name in names if data.draw(st.booleans())}
     env = called(lambda: rl.VectorEnv(*args, **kwargs))
     if env is not None and env.num_envs <= 4 and env.opponent not in ("expert", "perfect"):
@@ -159,7 +177,7 @@ def test_hostile_calls_on_an_env(data: st.DataObject) -> None:
         op = draw(st.integers(0, 11))
         n = env.num_envs
         if op <= 3:
-            out = called(env.step, actions(draw, n, mask))
+            out = called(env.step, actions(draw, n, mask), hold(draw, n))
             if out is not None:
                 mask, arrays = out.mask.copy(), list(out)
         elif op == 4:
@@ -184,11 +202,19 @@ def test_hostile_calls_on_an_env(data: st.DataObject) -> None:
         elif op == 9 and arrays:
             change(draw, draw(st.sampled_from(arrays)))
         elif op == 10:
-            final = called(getattr, env, "final_obs")
+            name = draw(st.sampled_from(["final_obs", "truncated"]))
+            final = called(getattr, env, name)
             if final is not None and not env._copy and draw(st.booleans()):
                 change(draw, final)
         else:
-            for name in ("episodes", "num_envs", "obs_size", "seed"):
+            for name in (
+                "episodes",
+                "num_envs",
+                "obs_size",
+                "seed",
+                "illegal",
+                "max_episode_steps",
+            ):
                 called(getattr, env, name)
     # Whatever happened, a copy of the env works and replays through a pickle.
     twin = copy.copy(env)

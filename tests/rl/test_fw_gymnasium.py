@@ -1,9 +1,10 @@
 """Gymnasium's own setup code and vector wrappers, unchanged, on trumpf's envs.
 
-The vector env in NEXT_STEP mode is checked env by env against the single
-env it documents (seeded with ``VectorEnv.env_seed(i)``), so its
+The vector env in NEXT_STEP mode is checked env by env against env i of a
+plain ``rl.VectorEnv`` of the same seed played alone (its in-step reset, no
+held steps), and env 0 against the single env of that seed, so its
 observations, rewards, ends and the episode statistics Gymnasium's recorder
-keeps are the single env's own, exactly.
+keeps are those episodes' own, exactly.
 """
 
 from __future__ import annotations
@@ -19,19 +20,55 @@ import pytest
 from gymnasium.vector import AutoresetMode
 
 import trumpf.rl.gymnasium as tgym
-from trumpf import _core, rl
+from trumpf import rl
 from trumpf.errors import Error
 
 
-def _singles(game: str, n: int, seed: int, **kwargs: Any) -> list[tgym.TrumpfEnv]:
-    """The single envs env i of a NEXT_STEP vector env seeded ``seed`` plays."""
-    raw = seed.to_bytes(32, "big")
-    envs = []
-    for i in range(n):
-        env = tgym.TrumpfEnv(game, **kwargs)
-        env.reset(seed=int.from_bytes(_core.rl.env_seed(raw, i), "big"))
-        envs.append(env)
-    return envs
+class _Alone:
+    """Env ``i`` of a vector env seeded ``seed``, played alone with the
+    single env's answers: a plain ``rl.VectorEnv`` of that seed (in-step
+    reset, no held steps) in which env i takes the actions given and every
+    other env its first legal one."""
+
+    def __init__(self, game: str, n: int, seed: int, i: int, **kwargs: Any) -> None:
+        self.env = rl.VectorEnv(
+            game, n, seed.to_bytes(32, "big"), final_obs=True, illegal="terminate", **kwargs
+        )
+        self.i = i
+        first = self.env.reset()
+        self.mask = first.mask
+        self.next = first.obs[i].copy(), first.mask[i].copy()
+
+    def reset(self) -> tuple[Any, dict[str, Any]]:
+        """The first decision of env i's next episode."""
+        obs, mask = self.next
+        return obs, {"action_mask": mask.astype(np.int8)}
+
+    def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        i = self.i
+        legal = bool(self.mask[i, action])
+        actions = self.mask.argmax(axis=1)
+        actions[i] = action
+        out = self.env.step(actions)
+        self.mask = out.mask
+        cut = bool(self.env.truncated[i])
+        info: dict[str, Any] = {"action_mask": out.mask[i].astype(np.int8)}
+        if not legal:
+            info["illegal_action"] = True
+        if out.terminated[i] or cut:
+            self.next = out.obs[i].copy(), out.mask[i].copy()
+            info["action_mask"] = np.zeros(40, np.int8)
+            obs = self.env.final_obs[i, 0]
+            return obs, float(out.rewards[i, 0]), bool(out.terminated[i]), cut, info
+        return out.obs[i], float(out.rewards[i, 0]), False, False, info
+
+
+def _singles(game: str, n: int, seed: int, **kwargs: Any) -> list[Any]:
+    """What each env of a NEXT_STEP vector env seeded ``seed`` plays, env
+    by env: env 0 the single env of that seed, env i > 0 played alone."""
+    env = tgym.TrumpfEnv(game, **kwargs)
+    env.reset(seed=seed)
+    return [env] + [_Alone(game, n, seed, i, **kwargs) for i in range(1, n)]
 
 
 def test_an_unknown_render_mode_is_warned_about_and_taken_as_none() -> None:
@@ -111,10 +148,11 @@ def test_copies_are_independent_and_go_on_alike(make: Any) -> None:
 def test_next_step_is_the_default_and_plays_the_single_envs() -> None:
     n = 6
     envs = gym.make_vec("trumpf/SixtySix-v0", num_envs=n, opponent="bot1")
-    assert envs.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP and not envs.batched
+    assert envs.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
     singles = _singles("sixtysix", n, 11, opponent="bot1")
     obs, infos = envs.reset(seed=11)
-    want = [s._answer(*s._single.decision())[0] for s in singles]
+    first = tgym.TrumpfEnv("sixtysix", opponent="bot1").reset(seed=11)[0]
+    want = [first] + [s.reset()[0] for s in singles[1:]]
     assert all((obs[i] == want[i]).all() for i in range(n))
     rng = np.random.default_rng(3)
     done = np.zeros(n, bool)
@@ -208,14 +246,23 @@ def test_illegal_actions_in_the_vector_env_are_the_single_envs() -> None:
     envs = tgym.TrumpfVectorEnv("schnapsen", 3, opponent="bot1")
     _, infos = envs.reset(seed=5)
     actions = infos["action_mask"].argmax(axis=1)
-    actions[1] = int(np.flatnonzero(infos["action_mask"][1] == 0)[0])
-    obs, rewards, terminations, _, infos = envs.step(actions)
+    for i in (0, 1):
+        actions[i] = int(np.flatnonzero(infos["action_mask"][i] == 0)[0])
+    obs, rewards, terminations, truncations, infos = envs.step(actions)
     assert rewards[1] == -3.0 and terminations[1] and infos["illegal_action"][1]
-    assert infos["_illegal_action"].tolist() == [False, True, False]
-    assert not infos["action_mask"][1].any()
-    single = _singles("schnapsen", 3, 5, opponent="bot1")[1]
-    o, r, t, _, info = single.step(int(actions[1]))
-    assert (o == obs[1]).all() and r == rewards[1] and t and info["illegal_action"]
+    assert infos["_illegal_action"].tolist() == [True, True, False]
+    assert not infos["action_mask"][1].any() and not truncations.any()
+    for i, single in enumerate(_singles("schnapsen", 3, 5, opponent="bot1")[:2]):
+        o, r, t, _, info = single.step(int(actions[i]))
+        assert (o == obs[i]).all() and r == rewards[i] and t and info["illegal_action"]
+    # The next step begins each penalised env's next episode, as the single env's reset does.
+    single = tgym.TrumpfEnv("schnapsen", opponent="bot1")
+    single.reset(seed=5)
+    first, info = single.reset()
+    obs, rewards, terminations, _, infos = envs.step(infos["action_mask"].argmax(axis=1))
+    assert (obs[0] == first).all() and (infos["action_mask"][0] == info["action_mask"]).all()
+    assert rewards[0] == rewards[1] == 0 and not terminations[:2].any()
+    assert "illegal_action" not in infos
     strict = tgym.TrumpfVectorEnv("schnapsen", 3, illegal="raise")
     _, infos = strict.reset(seed=5)
     before = pickle.dumps(strict)

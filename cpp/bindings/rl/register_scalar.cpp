@@ -114,17 +114,22 @@ py::array_t<float> obs_scale(py::handle game) {
   return out;
 }
 
+template <int N>
+py::tuple layout_of(const LayoutRow (&rows)[N]) {
+  py::tuple out(N);
+  for (int k = 0; k < N; ++k)
+    out[k] =
+        py::make_tuple(rows[k].start, rows[k].size, py::str(rows[k].group), py::str(rows[k].about));
+  return out;
+}
+
 py::tuple obs_layout(py::handle game) {
-  const bool durak = family_of(game) == Family::kDurak;
-  py::list rows;
-  auto add = [&](const ObsRow& r) {
-    rows.append(py::make_tuple(r.start, r.size, py::str(r.group), py::str(r.about)));
-  };
-  if (durak)
-    for (const ObsRow& r : td::kObsRows) add(r);
-  else
-    for (const ObsRow& r : ts::kObsRows) add(r);
-  return py::tuple(rows);
+  return family_of(game) == Family::kDurak ? layout_of(td::kObsRows) : layout_of(ts::kObsRows);
+}
+
+py::tuple action_layout(py::handle game) {
+  return family_of(game) == Family::kDurak ? layout_of(td::kActionRows)
+                                           : layout_of(ts::kActionRows);
 }
 
 py::tuple games() {
@@ -176,6 +181,9 @@ void register_scalar(py::module_& m) {
   m.def("obs_layout", &obs_layout, py::arg("game"),
         "The observation tensor's layout for the family of `game`: rows of (start, size, "
         "group, about), in slot order, covering the tensor.");
+  m.def("action_layout", &action_layout, py::arg("game"),
+        "The action space's layout for the family of `game`: rows of (start, size, group, "
+        "about), in action order, covering the 40 actions.");
   m.def("games", &games,
         "The VectorEnv's game names: each variant and preset as a deal, each with -match, "
         "and durak.");

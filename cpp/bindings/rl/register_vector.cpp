@@ -8,6 +8,7 @@
 
 #include <array>
 #include <climits>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -73,7 +74,8 @@ players::Player opponent_of(trl::Game game, py::handle h) {
 std::unique_ptr<VectorEnv> make(py::handle game, py::handle num_envs, py::handle seed,
                                 py::handle opponent, py::handle threads, py::handle rules,
                                 py::handle obs_dtype, py::handle copy, py::handle expert_samples,
-                                py::handle expert_budget, py::handle final_obs) {
+                                py::handle expert_budget, py::handle final_obs, py::handle illegal,
+                                py::handle max_episode_steps) {
   trl::Config c = config_of(game, rules);
   c.opponent = opponent_of(c.game, opponent);
   c.expert = expert_budget_arg(expert_samples, expert_budget);
@@ -85,6 +87,13 @@ std::unique_ptr<VectorEnv> make(py::handle game, py::handle num_envs, py::handle
   for (const auto& [name, flag] : {std::pair{"copy", copy}, std::pair{"final_obs", final_obs}})
     if (!PyBool_Check(flag.ptr()))
       refuse("bad_value", std::string(name) + " is True or False, not " + repr_text(flag));
+  std::string rule;
+  if (!text_of(illegal, &rule) || (rule != "raise" && rule != "terminate"))
+    refuse("bad_illegal", "illegal is 'raise' or 'terminate', not " + repr_text(illegal));
+  c.penalize = rule == "terminate";
+  if (!max_episode_steps.is_none())
+    c.max_steps = std::uint32_t(int_arg(max_episode_steps, 1, UINT32_MAX, "bad_value",
+                                        "max_episode_steps (None or an int)"));
   auto v = std::make_unique<VectorEnv>();
   try {
     v->env = trl::make_env(c);
@@ -95,6 +104,7 @@ std::unique_ptr<VectorEnv> make(py::handle game, py::handle num_envs, py::handle
   if (!v->copy) v->kept = std::make_unique<Arrays>(*v->env);
   if (final_obs.ptr() == Py_True)
     v->final = std::make_unique<Kept>(final_array(*v->env), "final_obs");
+  v->truncated = std::make_unique<Kept>(truncated_array(*v->env), "truncated");
   return v;
 }
 
@@ -113,11 +123,13 @@ struct Call {
     arrays = v.kept ? v.kept.get() : fresh.get();
     out = arrays->outputs();  // checks the kept arrays first: a refused call writes nothing
     if (v.final) out.final_obs = v.final->checked();
+    out.truncated = static_cast<std::uint8_t*>(v.truncated->checked());
     if (!v.env->costly()) return;
     interrupt.emplace();
     if (v.kept)
       for (const Kept& k : v.kept->all) backup.add(k);
     if (v.final) backup.add(*v.final);
+    backup.add(*v.truncated);
   }
   Stop* stop() noexcept { return interrupt ? interrupt->stop() : nullptr; }
   // After a call the engine reports stopped: the arrays back, then what stopped it.
@@ -134,6 +146,7 @@ py::tuple reset(py::handle self, py::handle seed_h) {
   Busy busy(v);
   Call call(v);
   if (v.final) std::memset(call.out.final_obs, 0, v.final->bytes());  // no step ended an episode
+  std::memset(call.out.truncated, 0, v.truncated->bytes());
   bool done;
   {
     py::gil_scoped_release nogil;
@@ -170,6 +183,24 @@ std::vector<std::int64_t> actions_arg(py::handle h, std::size_t n) {
   return out;
 }
 
+// The envs a step leaves out: None, or one bool (or 0/1 uint8) per env.
+std::vector<std::uint8_t> hold_arg(py::handle h, std::size_t n) {
+  std::vector<std::uint8_t> out;
+  if (h.is_none()) return out;
+  py::array a = py::array::ensure(h);
+  if (!a) PyErr_Clear();
+  const char kind = a ? a.dtype().kind() : 0;
+  if (!a || !(kind == 'b' || (kind == 'u' && a.itemsize() == 1)) || a.ndim() != 1 ||
+      std::size_t(a.shape(0)) != n)
+    refuse("bad_value", "hold is None or a bool array of shape (" + std::to_string(n) + ",), not " +
+                            repr_text(h));
+  auto u = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>::ensure(a);
+  out.assign(u.data(), u.data() + n);
+  for (const std::uint8_t x : out)
+    if (x > 1) refuse("bad_value", "hold is 0 or 1 in each env, not " + std::to_string(x));
+  return out;
+}
+
 [[noreturn]] void refuse_illegal(const trl::Env& env, const std::vector<std::int64_t>& actions,
                                  const std::vector<std::uint32_t>& bad) {
   const bool durak = env.config().game == trl::Game::kDurak;
@@ -189,19 +220,21 @@ std::vector<std::int64_t> actions_arg(py::handle h, std::size_t n) {
   refuse("not_legal", "illegal actions in envs [" + which + "]; nothing was played" + why);
 }
 
-py::tuple step(py::handle self, py::handle actions_h) {
+py::tuple step(py::handle self, py::handle actions_h, py::handle hold_h) {
   VectorEnv& v = self_of<VectorEnv>(self);
   // Read before the env is marked busy: reading may run the caller's code.
   const std::vector<std::int64_t> actions = actions_arg(actions_h, v.env->episodes().size());
+  const std::vector<std::uint8_t> hold = hold_arg(hold_h, actions.size());
+  const std::uint8_t* held = hold.empty() ? nullptr : hold.data();
   Busy busy(v);
   if (!v.env->started()) refuse("not_reset", "call reset() before the first step()");
-  const std::vector<std::uint32_t> bad = v.env->illegal(actions.data());
+  const std::vector<std::uint32_t> bad = v.env->illegal(actions.data(), held);
   if (!bad.empty()) refuse_illegal(*v.env, actions, bad);
   Call call(v);
   bool done;
   {
     py::gil_scoped_release nogil;
-    done = v.env->step(actions.data(), call.out, call.stop());
+    done = v.env->step(actions.data(), call.out, call.stop(), held);
   }
   if (!done) call.stopped();
   return call.arrays->step();
@@ -214,13 +247,14 @@ void register_vector(py::module_& m) {
       .def(py::init(&make), py::arg("game"), py::arg("num_envs"), py::arg("seed"),
            py::arg("opponent") = py::none(), py::arg("threads") = 1, py::arg("rules") = py::none(),
            py::arg("obs_dtype") = "float32", py::arg("copy") = true, py::arg("expert_samples") = 0,
-           py::arg("expert_budget") = 0, py::arg("final_obs") = false)
+           py::arg("expert_budget") = 0, py::arg("final_obs") = false, py::arg("illegal") = "raise",
+           py::arg("max_episode_steps") = py::none())
       .def("reset", &reset, py::arg("seed") = py::none(),
            "Begins the next episode of every env (with `seed`, 32 bytes: episode 0 of that "
            "seed); returns (obs, mask, player) of each one's first decision.")
-      .def("step", &step, py::arg("actions"),
-           "Plays one action per env; returns (obs, mask, player, rewards, terminated), an "
-           "env that ended showing its next episode's first decision.")
+      .def("step", &step, py::arg("actions"), py::arg("hold") = py::none(),
+           "Plays one action per env, except where `hold` is set; returns (obs, mask, player, "
+           "rewards, terminated), an env that ended showing its next episode's first decision.")
       .def("clone", &clone, "An independent env in the same state, with arrays of its own.")
       .def("record", &record,
            "What the env's state follows from (each env's episode and the actions played in "
@@ -258,6 +292,15 @@ void register_vector(py::module_& m) {
           },
           "Where the last step ended an episode, each seat's tensor of its final position "
           "(num_envs x 2 x obs_size; the agent's only against an opponent; zero elsewhere).")
+      .def_property_readonly(
+          "truncated",
+          [](py::handle self) -> py::object {
+            VectorEnv& v = self_of<VectorEnv>(self);
+            Busy busy(v);  // a step on another thread writes it
+            if (!v.copy) return v.truncated->array();
+            return v.truncated->array().attr("copy")();
+          },
+          "Where the last step cut an episode at max_episode_steps (num_envs bool).")
       .def_property_readonly(
           "num_envs",
           [](py::handle self) { return self_of<VectorEnv>(self).env->episodes().size(); },

@@ -56,6 +56,8 @@ struct Arrays {
 
 // The final tensors' array (final_obs=True): num_envs x 2 x obs_size.
 pybind11::array final_array(const trumpf::rl::Env& env);
+// The truncations' array: num_envs bool, zero.
+pybind11::array truncated_array(const trumpf::rl::Env& env);
 
 // Copies of kept arrays' bytes, taken before a call that may be stopped and
 // written back when it was: a stopped call leaves them as they were.
@@ -75,6 +77,9 @@ struct VectorEnv {
   // final_obs=True: the final tensors the last step wrote, kept here and
   // read through the final_obs property (a copy unless copy=False).
   std::unique_ptr<Kept> final;
+  // Where the last step cut an episode at max_episode_steps (num_envs
+  // bool), read through the truncated property as final_obs is.
+  std::unique_ptr<Kept> truncated;
   bool copy = true;
   // Set while a call runs without the GIL: a second thread's call on the
   // same env is refused rather than racing it.

@@ -89,6 +89,12 @@ py::array final_array(const trl::Env& env) {
   return a;
 }
 
+py::array truncated_array(const trl::Env& env) {
+  py::array_t<bool> a(py::ssize_t(env.episodes().size()));
+  std::memset(a.mutable_data(), 0, std::size_t(a.nbytes()));
+  return a;
+}
+
 void Backup::add(const Kept& k) {
   void* data = k.checked();
   const char* bytes = static_cast<const char*>(data);

@@ -56,6 +56,8 @@ std::string replayed(VectorEnv& v, const trl::Record& r) {
     out.final_obs = v.final->checked();
     std::memset(out.final_obs, 0, v.final->bytes());
   }
+  out.truncated = static_cast<std::uint8_t*>(v.truncated->checked());
+  std::memset(out.truncated, 0, v.truncated->bytes());
   Interrupt interrupt;
   std::string why;
   {
@@ -69,6 +71,7 @@ std::string replayed(VectorEnv& v, const trl::Record& r) {
     refuse("bad_threads", e.what());
   }
   if (v.final) std::memset(v.final->checked(), 0, v.final->bytes());
+  std::memset(v.truncated->checked(), 0, v.truncated->bytes());
   interrupt.raise_if_stopped();
   return why;
 }
@@ -88,15 +91,22 @@ std::unique_ptr<VectorEnv> clone(py::handle self) {
       refuse("bad_threads", e.what());
     }
     if (!c->copy) c->kept = std::make_unique<Arrays>(*c->env);
-    if (!v.final) return c;
-    py::array a = final_array(*c->env);
-    c->final = std::make_unique<Kept>(a, "final_obs");
-    if (v.final->same_layout()) {
-      std::memcpy(a.mutable_data(), v.final->array().data(), v.final->bytes());
-      return c;
+    py::array cut = truncated_array(*c->env);
+    c->truncated = std::make_unique<Kept>(cut, "truncated");
+    const bool same = v.truncated->same_layout() && (!v.final || v.final->same_layout());
+    if (same) std::memcpy(cut.mutable_data(), v.truncated->array().data(), v.truncated->bytes());
+    if (!v.final && same) return c;
+    if (v.final) {
+      py::array a = final_array(*c->env);
+      c->final = std::make_unique<Kept>(a, "final_obs");
+      if (same) {
+        std::memcpy(a.mutable_data(), v.final->array().data(), v.final->bytes());
+        return c;
+      }
     }
-    // The caller changed the final tensors' array (copy=False) in place, so
-    // they are rebuilt from the record, as a pickle rebuilds them.
+    // The caller changed the final tensors' or the truncations' array
+    // (copy=False) in place, so they are rebuilt from the record, as a
+    // pickle rebuilds them.
     r = v.env->record();
     c->env = trl::make_env(v.env->config());
   }

@@ -2,6 +2,9 @@
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from trumpf.errors import Error as Error
 
 def run(
@@ -26,3 +29,8 @@ class Stream:
 
 def stream_at(state: bytes) -> Stream: ...
 def match_seed(seed: bytes, index: int) -> bytes: ...
+
+# An int for an int, an int8 array for an integer array.
+def seat_a(games: int | npt.NDArray[np.integer[Any]]) -> int | npt.NDArray[np.int8]: ...
+def first_dealer(games: int | npt.NDArray[np.integer[Any]]) -> int | npt.NDArray[np.int8]: ...
+def episode_dealer(env: int, episode: int) -> int: ...

@@ -40,13 +40,14 @@ from trumpf.rl.vector import GAMES, OPPONENTS, Reset, Step, VectorEnv
 
 __all__ = [
     "ACTIONS",
+    "ACTION_LAYOUT",
     "GAMES",
     "N_ACTIONS",
     "OBS_LAYOUT",
     "OBS_SCALE",
     "OBS_SIZE",
     "OPPONENTS",
-    "ObsRow",
+    "LayoutRow",
     "Reset",
     "Step",
     "VectorEnv",
@@ -71,9 +72,10 @@ OBS_SCALE: dict[str, npt.NDArray[np.float32]] = {game: _core.rl.obs_scale(game) 
 float32 observation is exactly ``raw.astype(np.float32) * OBS_SCALE[game]``."""
 
 
-class ObsRow(NamedTuple):
-    """A run of observation slots: ``start`` and ``size``, the ``group`` it
-    belongs to (OpenSpiel's observation dict names these) and what it holds."""
+class LayoutRow(NamedTuple):
+    """A run of observation slots or actions: ``start`` and ``size``, the
+    ``group`` it belongs to (an observation group, as OpenSpiel's observation
+    dict names them, or an action's move kind) and what it stands for."""
 
     start: int
     size: int
@@ -81,11 +83,17 @@ class ObsRow(NamedTuple):
     about: str
 
 
-OBS_LAYOUT: dict[str, tuple[ObsRow, ...]] = {
-    game: tuple(ObsRow(*row) for row in _core.rl.obs_layout(game)) for game in GAMES
+OBS_LAYOUT: dict[str, tuple[LayoutRow, ...]] = {
+    game: tuple(LayoutRow(*row) for row in _core.rl.obs_layout(game)) for game in GAMES
 }
 """Each game's observation layout, row by row in slot order, covering the
-tensor: ``OBS_LAYOUT["durak"][0] == ObsRow(0, 36, "hand", "my hand")``."""
+tensor: ``OBS_LAYOUT["durak"][0] == LayoutRow(0, 36, "hand", "my hand")``."""
+
+ACTION_LAYOUT: dict[str, tuple[LayoutRow, ...]] = {
+    game: tuple(LayoutRow(*row) for row in _core.rl.action_layout(game)) for game in GAMES
+}
+"""Each game's action space, row by row in action order, covering the
+:data:`N_ACTIONS` actions: ``ACTION_LAYOUT["durak"][1].group == "take"``."""
 
 
 def action_of(game: object, move: Any) -> int:

@@ -1,19 +1,13 @@
 """The Gymnasium vector env, ``trumpf.rl.gymnasium.TrumpfVectorEnv``.
 
-Two engines play it, by the options:
-
-- **the C++ batch**, one :class:`trumpf.rl.VectorEnv` stepped in one call,
-  with ``autoreset_mode=SAME_STEP``, ``illegal="raise"`` and no
-  ``max_episode_steps``: the batch resets an ended env inside the step
-  itself and has no way to leave one env out of a step or to end one env's
-  episode early, which the other modes need;
-- **one driver an env** otherwise: the single env's driver
-  (``trumpf.rl._single.BatchEpisode``, the C++ batch of one env), stepped
-  one env after the other. It holds an env back for the step after its
-  episode ended (NEXT_STEP autoreset, Gymnasium's default, which RLlib and
-  Gymnasium's vector wrappers need), ends an episode with the penalty on
-  an illegal action (as the single env does), and cuts one at
-  ``max_episode_steps``.
+One C++ batch plays it in every mode: a :class:`trumpf.rl.VectorEnv` made
+with the env's ``illegal`` and ``max_episode_steps``, stepped in one call.
+The batch resets an env inside the step that ended its episode and keeps
+that episode's final tensors (``final_obs``); NEXT_STEP autoreset
+(Gymnasium's default, which RLlib and Gymnasium's vector wrappers need)
+answers the final observation in that step and holds the env in the next
+one (``step(actions, hold)``), which then answers the next episode's first
+decision.
 """
 
 from __future__ import annotations
@@ -26,17 +20,10 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from trumpf import _core, rl
+from trumpf import rl
 from trumpf.errors import Error
 from trumpf.rl._gym_spaces import check_game, check_obs_key, spaces_of
-from trumpf.rl._single import (
-    BatchEpisode,
-    check_flag,
-    check_options,
-    secrets_seed,
-    seed_of,
-    worst_reward,
-)
+from trumpf.rl._single import check_flag, check_options, secrets_seed, seed_of
 
 __all__ = ["TrumpfVectorEnv"]
 
@@ -98,12 +85,10 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     agent's actions is truncated, and its next one begins (as Gymnasium's
     ``TimeLimit`` does for one env).
 
-    Episodes: ``reset(seed=n)`` seeds the whole batch. With the C++ batch
-    (SAME_STEP, ``illegal="raise"``, no limit), env ``i``'s episode ``e`` is
-    ``rl.VectorEnv(game, num_envs, seed).build(i, e)``; with one driver an
-    env, env ``i`` plays the episodes of the single env seeded with
-    ``rl.VectorEnv(game, num_envs, seed).env_seed(i)``:
-    ``rl.VectorEnv(game, 1, that seed, opponent).build(0, e)``.
+    Episodes: ``reset(seed=n)`` seeds the whole batch with ``n`` as 32
+    big-endian bytes, and env ``i``'s episode ``e`` is
+    ``rl.VectorEnv(game, num_envs, seed).build(i, e)`` in every mode (env 0
+    plays the single env's episodes of the same seed).
 
     >>> envs = TrumpfVectorEnv("schnapsen", num_envs=4, opponent="bot1")
     >>> obs, infos = envs.reset(seed=0)
@@ -142,11 +127,9 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.metadata = {**type(self).metadata, "autoreset_mode": mode}
         self.autoreset_mode = mode
         self.illegal = illegal
-        self.batched = (
-            mode == AutoresetMode.SAME_STEP and illegal == "raise" and max_episode_steps is None
-        )
-        """Whether the one C++ batch plays (see the module docstring)."""
-        # The C++ batch checks num_envs, rules and threads for both engines.
+        next_step = mode == AutoresetMode.NEXT_STEP
+        # copy=False: the batch writes the same arrays every step, and the
+        # answers are copies of them (the final tensors are read in place).
         self.batch = rl.VectorEnv(
             game,
             num_envs,
@@ -154,7 +137,10 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             opponent=opponent,
             threads=threads,
             rules=rules,
-            final_obs=final_obs and self.batched,
+            copy=False,
+            final_obs=final_obs or next_step,
+            illegal=illegal,
+            max_episode_steps=self.max_episode_steps,
         )
         self.final_obs = final_obs
         self.game = game
@@ -170,12 +156,8 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._seed = bytes(32)
         self._has_mask = np.ones(self.num_envs, np.bool_)
         self._masks = np.zeros((self.num_envs, _N), np.bool_)
-        self._penalty = worst_reward(game)
-        self._drivers: list[BatchEpisode] = (
-            [] if self.batched else [BatchEpisode(game, opponent, rules) for _ in range(num_envs)]
-        )
+        self._next_step = next_step
         self._pending = np.zeros(self.num_envs, np.bool_)  # NEXT_STEP: begins anew next step
-        self._lengths = np.zeros(self.num_envs, np.int64)  # the agent's actions this episode
 
     # ---- the Gymnasium API
 
@@ -192,41 +174,59 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         raw = None if seed is None else seed_of(seed)  # checked before anything changes
         if raw is None and not self._started:
             raw = secrets_seed()
-        if self.batched:
-            first = self.batch.reset(seed=raw)
-            obs, masks = first.obs, first.mask
-        else:
-            obs, masks = self._reset_drivers(raw)
+        first = self.batch.reset(seed=raw)
+        obs, masks = first.obs.copy(), first.mask.copy()
         if raw is not None:
             self._seed = raw
             if seed is not None:
                 self._np_random, _ = gymnasium.utils.seeding.np_random(int.from_bytes(raw, "big"))
         self._started = True
         self._pending[:] = False
-        self._lengths[:] = 0
-        self._masks = np.array(masks, np.bool_)
+        self._masks = masks
         return self._obs(obs, masks), self._infos(masks)
-
-    def _reset_drivers(self, raw: bytes | None) -> tuple[Any, Any]:
-        obs = np.empty((self.num_envs, self.batch.obs_size), np.float32)
-        masks = np.empty((self.num_envs, _N), np.bool_)
-        for i, driver in enumerate(self._drivers):
-            driver.reset(None if raw is None else _core.rl.env_seed(raw, i))
-            obs[i], masks[i] = driver.obs, driver.mask
-        return obs, masks
 
     def step(self, actions: Any) -> _Step:
         """Plays one action per env (an int array of shape ``(num_envs,)``)."""
         if not self._started:
             raise Error("not_reset", "call reset() before step()")
-        if self.batched:
-            return self._step_batch(actions)
-        return self._step_drivers(self._checked(actions))
+        acts = self._checked(actions)
+        pending = self._pending
+        held = pending if pending.any() else None
+        illegal = None
+        if self.illegal == "terminate":
+            playing = ~pending
+            legal = self._masks[np.arange(self.num_envs), np.where(playing, acts, 0)]
+            illegal = playing & ~legal
+        out = self.batch.step(acts, held)
+        obs, masks = out.obs.copy(), out.mask.copy()
+        rewards = out.rewards[:, 0].astype(np.float64)
+        terminations = out.terminated.copy()
+        if self.max_episode_steps is None:
+            truncations = np.zeros(self.num_envs, np.bool_)
+        else:
+            truncations = self.batch.truncated.copy()
+        ended = terminations | truncations
+        any_ended = bool(ended.any())
+        keep = any_ended and (self._next_step or self.final_obs)
+        finals = self.batch.final_obs[:, 0] if keep else None  # the agent's seat, in place
+        if self._next_step:
+            if finals is not None:
+                obs[ended] = finals[ended]  # the final position, the next episode next step
+                masks[ended] = False
+            self._pending = ended
+        infos = self._infos(masks)
+        if illegal is not None and illegal.any():
+            infos["illegal_action"] = illegal
+            infos["_illegal_action"] = illegal.copy()
+        if finals is not None and not self._next_step:
+            self._add_final(infos, ended, finals)
+        self._masks = masks
+        return self._obs(obs, masks), rewards, terminations, truncations, infos
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Each env's legal actions now, ``(num_envs, 40)`` bool: those of
-        ``infos["action_mask"]``, none where an episode just ended (an
-        episode cut at ``max_episode_steps`` keeps its position's)."""
+        ``infos["action_mask"]``: in NEXT_STEP mode none where an episode
+        just ended (terminated or truncated), whose next action is ignored."""
         masks: npt.NDArray[np.bool_] = self._masks.copy()
         return masks
 
@@ -235,23 +235,9 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """The 32-byte seed of the batch."""
         return self._seed
 
-    # ---- the C++ batch
-
-    def _step_batch(self, actions: Any) -> _Step:
-        out = self.batch.step(np.asarray(actions))
-        rewards = out.rewards[:, 0].astype(np.float64)
-        infos = self._infos(out.mask)
-        if self.final_obs and out.terminated.any():
-            finals = self.batch.final_obs[:, 0]  # the agent's seat
-            self._add_final(infos, out.terminated, finals)
-        self._masks = out.mask.copy()
-        truncations = np.zeros(self.num_envs, np.bool_)
-        return self._obs(out.obs, out.mask), rewards, out.terminated, truncations, infos
-
-    # ---- one driver an env
-
     def _checked(self, actions: Any) -> npt.NDArray[np.int64]:
-        """``actions`` as int64, every one checked before any is played."""
+        """``actions`` as int64, those of the envs that play checked in range
+        (the batch checks their legality, with ``illegal="raise"``)."""
         acts = np.asarray(actions)
         if acts.shape != (self.num_envs,) or acts.dtype.kind not in "iu":
             raise Error(
@@ -260,7 +246,6 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 f"not {acts.dtype} {acts.shape}",
             )
         playing = ~self._pending
-        values = acts.astype(np.int64)
         if acts.dtype.kind == "u":
             out_of_range = playing & (acts >= _N)
         else:
@@ -268,64 +253,7 @@ class TrumpfVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if out_of_range.any():
             envs = np.flatnonzero(out_of_range).tolist()
             raise Error("bad_action", f"an action is 0 .. {_N - 1}: envs {envs} are not")
-        if self.illegal == "raise":
-            legal = self._masks[np.arange(self.num_envs), np.where(playing, values, 0)]
-            refused = playing & ~legal
-            if refused.any():
-                raise Error("not_legal", f"envs {np.flatnonzero(refused).tolist()} act illegally")
-        return values
-
-    def _step_drivers(self, acts: npt.NDArray[np.int64]) -> _Step:
-        n = self.num_envs
-        obs = np.empty((n, self.batch.obs_size), np.float32)
-        masks = np.zeros((n, _N), np.bool_)
-        rewards = np.zeros(n, np.float64)
-        terminations = np.zeros(n, np.bool_)
-        truncations = np.zeros(n, np.bool_)
-        illegal = np.zeros(n, np.bool_)
-        limit = self.max_episode_steps
-        same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
-        finals: npt.NDArray[np.float32] | None = None
-        for i, driver in enumerate(self._drivers):
-            if self._pending[i]:  # NEXT_STEP: the action is ignored, the next episode begins
-                driver.reset()
-                self._pending[i] = False
-                self._lengths[i] = 0
-                obs[i], masks[i] = driver.obs, driver.mask
-                continue
-            action = int(acts[i])
-            self._lengths[i] += 1
-            if not driver.mask[action]:
-                obs[i] = driver.obs
-                driver.abandon((self._penalty, 0.0))
-                rewards[i], terminations[i], illegal[i] = self._penalty, True, True
-            elif driver.step(action):
-                obs[i] = driver.observe(0)  # the final position's tensor
-                rewards[i], terminations[i] = driver.rewards[0], True
-            else:
-                obs[i], masks[i] = driver.obs, driver.mask
-                if limit is not None and self._lengths[i] >= limit:
-                    truncations[i] = True
-                    driver.abandon((0.0, 0.0))
-            if terminations[i] or truncations[i]:
-                if not same_step:
-                    self._pending[i] = True
-                    continue
-                if self.final_obs:
-                    if finals is None:
-                        finals = np.zeros_like(obs)
-                    finals[i] = obs[i]
-                driver.reset()
-                self._lengths[i] = 0
-                obs[i], masks[i] = driver.obs, driver.mask
-        infos = self._infos(masks)
-        if illegal.any():
-            infos["illegal_action"] = illegal
-            infos["_illegal_action"] = illegal.copy()
-        if finals is not None:
-            self._add_final(infos, terminations | truncations, finals)
-        self._masks = masks
-        return self._obs(obs, masks), rewards, terminations, truncations, infos
+        return np.where(playing, acts, 0).astype(np.int64)
 
     # ---- the answers
 

@@ -50,8 +50,8 @@ environments take it).
 
 :class:`TrumpfVectorEnv` is a ``gymnasium.vector.VectorEnv``
 (``gym.make_vec("trumpf/Schnapsen-v0", num_envs=1024)``) with Gymnasium's
-default ``NEXT_STEP`` autoreset, or ``SAME_STEP``; the one C++ batch plays
-it in ``SAME_STEP`` with ``illegal="raise"`` (its class docstring).
+default ``NEXT_STEP`` autoreset, or ``SAME_STEP``; one C++ batch plays it
+in every mode (its class docstring).
 
 Both pickle and deep-copy (with their :class:`trumpf.rl.VectorEnv`, by its own pickling)
 under every protocol, and go on as the original would.

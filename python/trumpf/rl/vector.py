@@ -59,7 +59,11 @@ class Step(NamedTuple):
     rewards and ``obs``, ``mask`` and ``player`` are already the next
     episode's first decision: the env reset itself in the same step (an
     env made with ``final_obs=True`` keeps the final position's tensors in
-    :attr:`VectorEnv.final_obs`).
+    :attr:`VectorEnv.final_obs`). An episode ends this way too when the
+    env penalises an action that is not legal (``illegal="terminate"``)
+    and when it is cut at ``max_episode_steps`` (then ``terminated`` is
+    False and :attr:`VectorEnv.truncated` is set). An env the step held
+    (``hold``) answers its decision again, with reward 0 and no end.
     """
 
     obs: npt.NDArray[Any]
@@ -104,7 +108,7 @@ def _index(value: object, what: str, code: str, end: int) -> int:
 
 _ARGUMENTS = (
     "game", "num_envs", "seed", "opponent", "threads", "rules", "obs_dtype", "copy",
-    "expert_samples", "expert_budget", "final_obs",
+    "expert_samples", "expert_budget", "final_obs", "illegal", "max_episode_steps",
 )  # fmt: skip
 """What a pickle keeps of how a VectorEnv was made (its current seed included)."""
 
@@ -116,7 +120,9 @@ def _unpickle(arguments: object, record: object) -> VectorEnv:
     caller's, the record by replaying every action through the rules (Error
     ``bad_log`` for one no play reaches).
     """
-    if not isinstance(arguments, dict) or set(arguments) != set(_ARGUMENTS):
+    # Arguments without illegal and max_episode_steps stand for their defaults.
+    required = set(_ARGUMENTS) - {"illegal", "max_episode_steps"}
+    if not isinstance(arguments, dict) or not required <= set(arguments) <= set(_ARGUMENTS):
         raise Error("bad_log", "not the arguments of a pickled VectorEnv")
     env = VectorEnv(**arguments)
     env._core.restore(record)
@@ -142,6 +148,15 @@ class VectorEnv:
     a large batch's step then stays in cache. ``final_obs=True`` keeps the
     tensors of each ended episode's final position (:attr:`final_obs`).
 
+    ``illegal="raise"`` (the default) refuses a step with an action not in
+    its env's mask; ``illegal="terminate"`` plays it as the single env does
+    (``trumpf.rl.gymnasium.TrumpfEnv``): that env's episode ends, the seat
+    that played it is paid the game's worst reward (-3, the most a deal can
+    lose; -1 for a match or a Durak game; the other seat 0), and the env begins its next episode. An action out
+    of range is refused either way. ``max_episode_steps`` (None, or an int
+    from 1) cuts an episode after that many actions played in it: the env
+    begins its next episode, and :attr:`truncated` marks it.
+
     Rewards, by seat: a deal pays its game points to the winner and takes
     them from the loser, a Durak game +1 and -1 (0 for a draw), a match +1
     and -1 when it ends and nothing per deal.
@@ -165,6 +180,8 @@ class VectorEnv:
         expert_samples: int = 0,
         expert_budget: int = 0,
         final_obs: bool = False,
+        illegal: str = "raise",
+        max_episode_steps: int | None = None,
     ) -> None:
         self._seed = _seed_bytes(seed)
         self._core = _core.rl.VectorEnv(
@@ -179,6 +196,8 @@ class VectorEnv:
             expert_samples,
             expert_budget,
             final_obs,
+            illegal,
+            max_episode_steps,
         )
         self._game = game
         self._opponent = opponent
@@ -188,6 +207,8 @@ class VectorEnv:
         self._obs_dtype = obs_dtype
         self._copy = copy
         self._final_obs = final_obs
+        self._illegal = illegal
+        self._max_episode_steps = max_episode_steps
 
     # ---- copies and pickles: an independent env in the same state
 
@@ -222,6 +243,8 @@ class VectorEnv:
             "expert_samples": self._expert["samples"],
             "expert_budget": self._expert["budget"],
             "final_obs": self._final_obs,
+            "illegal": self._illegal,
+            "max_episode_steps": self._max_episode_steps,
         }
         return (_unpickle, (arguments, self._core.record()))
 
@@ -287,6 +310,26 @@ class VectorEnv:
         final: npt.NDArray[Any] = self._core.final_obs
         return final
 
+    @property
+    def illegal(self) -> str:
+        """What an action not in its env's mask does: ``"raise"`` or ``"terminate"``."""
+        return self._illegal
+
+    @property
+    def max_episode_steps(self) -> int | None:
+        """The actions an episode is cut after, or None."""
+        return self._max_episode_steps
+
+    @property
+    def truncated(self) -> npt.NDArray[np.bool_]:
+        """``(num_envs,)`` bool: where the last :meth:`step` cut an episode at
+        ``max_episode_steps`` (its ``terminated`` is False, its final tensors
+        in :attr:`final_obs`, and the env already began its next episode).
+        All False after :meth:`reset`. A copy, unless the env was made with
+        ``copy=False``."""
+        cut: npt.NDArray[np.bool_] = self._core.truncated
+        return cut
+
     def reset(self, seed: bytes | str | None = None) -> Reset:
         """Begins the next episode of every env and returns each one's first decision.
 
@@ -302,18 +345,27 @@ class VectorEnv:
             self._seed = new
         return out
 
-    def step(self, actions: Any) -> Step:
+    def step(self, actions: Any, hold: Any = None) -> Step:
         """Plays one action per env (an integer array of shape ``(num_envs,)``).
 
         Every action is checked before any is played: an action out of range
-        or not in the env's mask raises :class:`~trumpf.errors.Error`
-        ``not_legal`` naming the envs, actions that are not an integer array
-        of shape ``(num_envs,)`` (a float array included: it is not
-        truncated) ``bad_actions``, and nothing changes. An env whose
-        episode ends reports its rewards and begins its next episode at
-        once (see :class:`Step`).
+        (or, with ``illegal="raise"``, not in the env's mask) raises
+        :class:`~trumpf.errors.Error` ``not_legal`` naming the envs, actions
+        that are not an integer array of shape ``(num_envs,)`` (a float
+        array included: it is not truncated) ``bad_actions``, and nothing
+        changes. An env whose episode ends reports its rewards and begins
+        its next episode at once (see :class:`Step`).
+
+        ``hold``, None or a bool array of shape ``(num_envs,)`` (0/1 uint8
+        does as well; anything else is Error ``bad_value``), leaves the envs
+        where it is set out of the step: their actions are not read, and
+        each answers its decision as it stands, with rewards 0 and not
+        terminated. Holding an env the step after its episode ended gives
+        Gymnasium's NEXT_STEP autoreset: the ending step shows the final
+        position (:attr:`final_obs`), the held one the next episode's first
+        decision.
         """
-        return Step(*self._core.step(actions))
+        return Step(*self._core.step(actions, hold))
 
     # ---- the episodes again, through the ordinary API
 
@@ -371,7 +423,7 @@ class VectorEnv:
             return durak.Game.build(seed=self._seed, number=game + 1)
         name = self._game.removesuffix("-match")
         rules: Any = name if self._rules is None else self._rules
-        dealer = "p1" if (env + episode) % 2 == 0 else "p2"
+        dealer = "p1" if _core.sim.episode_dealer(env, episode) == 1 else "p2"
         if self._game.endswith("-match"):
             seed = _core.sim.match_seed(self._seed, game)
             return schnapsen.Match.build(variant=rules, seed=seed, dealer=dealer)

@@ -87,16 +87,18 @@ Index = TypeVar("Index", int, npt.NDArray[np.int64])
 
 
 def seat_a(index: Index) -> Index:
-    """Player A's seat in game ``index`` (an int, or an array of them): 1 in even games, 2 in odd."""
-    return 1 + index % 2
+    """Player A's seat in game ``index`` (an int, or an array of them): 1 in even
+    games, 2 in odd (the engine's scheme, ``cpp/sim/scheme.hpp``)."""
+    return _core.sim.seat_a(index)  # type: ignore[return-value]
 
 
 def first_dealer(index: Index) -> Index:
     """The first dealer's seat in game ``index`` of the Schnapsen family: 1, 1, 2, 2, 1, 1, ...
 
     So neither player keeps the advantage of the lead; Durak records no dealer (0).
+    The engine's scheme, ``cpp/sim/scheme.hpp``.
     """
-    return 1 + index // 2 % 2
+    return _core.sim.first_dealer(index)  # type: ignore[return-value]
 
 
 def count_of(games: int, size: int) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 from .._args import show
 from .card import MARRIAGE_SUITS, card_id, card_of, name_of
 from .errors import Error
+from .scoring import MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS
 
 __all__ = ["held", "lead_of", "legal_entries"]
 
@@ -23,7 +24,7 @@ def held(hand: list[int], trump: str) -> list[dict[str, Any]]:
         king = card_of(suit, "K")
         queen = card_of(suit, "Q")
         if king in hand and queen in hand:
-            value = 40 if suit == trump else 20
+            value = TRUMP_MARRIAGE_POINTS if suit == trump else MARRIAGE_POINTS
             found.append({"suit": suit, "value": value, "king": king, "queen": queen})
     return found
 

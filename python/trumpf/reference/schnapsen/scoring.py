@@ -15,10 +15,12 @@ from .errors import Error
 
 __all__ = [
     "LAST_TRICK_BONUS",
+    "MARRIAGE_POINTS",
     "PENALTY",
     "PENALTY_SCHWARZ",
     "SCHNEIDER_AT",
     "TARGET_POINTS",
+    "TRUMP_MARRIAGE_POINTS",
     "deal_result",
     "scale",
 ]
@@ -28,6 +30,8 @@ SCHNEIDER_AT = 33
 LAST_TRICK_BONUS = 10
 PENALTY = 2
 PENALTY_SCHWARZ = 3
+MARRIAGE_POINTS = 20  # a king and queen of one suit
+TRUMP_MARRIAGE_POINTS = 40  # ... of trumps
 
 
 def _other(seat: str) -> str:

@@ -1,14 +1,16 @@
-// An observation tensor's layout as a table: each row a run of slots, the
-// group it belongs to (OpenSpiel's observation dict names these groups) and
-// what it holds, for a person. Each family's observe.hpp states its rows
-// beside its slot constants; tiles() holds the rows to the constants at
-// compile time, and trumpf._core.rl.obs_layout(game) hands them to the
-// OpenSpiel adapter and the docs.
+// A numbered space as a table of rows: an observation tensor's slots or an
+// action space's actions. Each row is a run of numbers, the group it belongs
+// to (OpenSpiel's observation dict names the tensor's groups; an action's
+// group is its move kind) and what it stands for, for a person. Each
+// family's observe.hpp and actions.hpp state their rows beside their
+// constants; tiles() holds the rows to the constants at compile time, and
+// trumpf._core.rl.obs_layout(game) and action_layout(game) hand them to the
+// adapters and the docs.
 #pragma once
 
 namespace trumpf {
 
-struct ObsRow {
+struct LayoutRow {
   int start;
   int size;
   const char* group;
@@ -23,7 +25,7 @@ constexpr bool same_text(const char* a, const char* b) noexcept {
 // Whether the rows cover [0, size) in order, each starting where the last
 // ended, and a group's rows sit together.
 template <int N>
-constexpr bool tiles(const ObsRow (&rows)[N], int size) noexcept {
+constexpr bool tiles(const LayoutRow (&rows)[N], int size) noexcept {
   int next = 0;
   for (int k = 0; k < N; ++k) {
     if (rows[k].start != next || rows[k].size < 1) return false;
