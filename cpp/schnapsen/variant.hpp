@@ -85,12 +85,14 @@ struct Preset {
 // trumpf.tables.HOUSE_RULES, the CLI's report and the docs show.
 //   kStock:  an int from 1 to the variant's stock (stock_of)
 //   kFlag:   False or True
-//   kChoice: one of kClosePayNames
+//   kChoice: one of `choices`, its value the choice's index
 enum class HouseKind : std::uint8_t { kStock, kFlag, kChoice };
 struct HouseRule {
   const char* name;
   HouseKind kind;
   const char* about;
+  const char* const* choices = nullptr;  // kChoice only
+  int n_choices = 0;
 };
 constexpr HouseRule kHouseRules[4] = {
     {"exchange_min_stock", HouseKind::kStock,
@@ -99,7 +101,7 @@ constexpr HouseRule kHouseRules[4] = {
     {"marriage_by_lead", HouseKind::kFlag,
      "a marriage is shown by leading its king or queen, in one move"},
     {"failed_close_pays", HouseKind::kChoice,
-     "what the closer's opponent wins when a close goes wrong"},
+     "what the closer's opponent wins when a close goes wrong", kClosePayNames, 2},
 };
 constexpr int kHouseRuleCount = 4;
 

@@ -59,16 +59,18 @@ void register_tables(py::module_& m) {
     switch (rule.kind) {
       case ts::HouseKind::kStock:
         fallback = py::int_(value);
-        for (const ts::Variant& v : ts::kVariants)
-          high[v.name] = ts::stock_of(ts::VariantId(&v - ts::kVariants));
+        for (int v = 0; v < 2; ++v) high[ts::kVariants[v].name] = ts::stock_of(ts::VariantId(v));
         break;
       case ts::HouseKind::kFlag:
         fallback = py::bool_(value != 0);
         break;
-      case ts::HouseKind::kChoice:
-        fallback = py::str(ts::kClosePayNames[value]);
-        choices = py::make_tuple(ts::kClosePayNames[0], ts::kClosePayNames[1]);
+      case ts::HouseKind::kChoice: {
+        fallback = py::str(rule.choices[value]);
+        py::list names;
+        for (int c = 0; c < rule.n_choices; ++c) names.append(py::str(rule.choices[c]));
+        choices = py::tuple(names);
         break;
+      }
     }
     house[k] =
         py::make_tuple(rule.name, kHouseKinds[int(rule.kind)], fallback, choices, high, rule.about);

@@ -71,15 +71,19 @@ void set_house_rule(ts::Rules& r, int k, py::handle value) {
         bad_field(rule.name, "True or False, not " + repr_text(value));
       n = value.ptr() == Py_True;
       break;
-    case ts::HouseKind::kChoice:
+    case ts::HouseKind::kChoice: {
       n = -1;
-      if (text_of(value, &text))
-        for (int c = 0; c < 2; ++c)
-          if (text == ts::kClosePayNames[c]) n = c;
-      if (n < 0)
-        bad_field(rule.name, std::string("'") + ts::kClosePayNames[0] + "' or '" +
-                                 ts::kClosePayNames[1] + "', not " + repr_text(value));
+      std::string options;
+      for (int c = 0; c < rule.n_choices; ++c) {
+        if (text_of(value, &text) && text == rule.choices[c]) n = c;
+        options += std::string(c == 0                    ? "'"
+                               : c + 1 == rule.n_choices ? " or '"
+                                                         : ", '") +
+                   rule.choices[c] + "'";
+      }
+      if (n < 0) bad_field(rule.name, options + ", not " + repr_text(value));
       break;
+    }
   }
   ts::set_house_value(r, k, int(n));
 }
@@ -161,7 +165,7 @@ py::dict rules_dict(const ts::Rules& r) {
         d[ts::kHouseRules[k].name] = value != 0;
         break;
       case ts::HouseKind::kChoice:
-        d[ts::kHouseRules[k].name] = ts::kClosePayNames[value];
+        d[ts::kHouseRules[k].name] = ts::kHouseRules[k].choices[value];
         break;
     }
   }

@@ -22,12 +22,13 @@ constexpr long long kLast = 0x7FFFFFFFFFFFFFFFLL;
 // int8 array); Error bad_games for a game out of [0, 2**63) or another value.
 template <class F>
 py::object per_game(py::handle games, F f) {
-  if (PyObject_CheckBuffer(games.ptr()) && !PyBytes_Check(games.ptr()) &&
-      py::isinstance<py::array>(games)) {
+  if (py::isinstance<py::array>(games)) {
     const py::array given = py::reinterpret_borrow<py::array>(games);
     if (given.ndim() != 1 || given.dtype().kind() != 'i')
       refuse("bad_games", "games are a 1-d integer array, not " + repr_text(games));
+    // As int64 (the caller's own array when it is one); nothing below runs Python code.
     const py::array_t<std::int64_t> in = py::array_t<std::int64_t>::ensure(given);
+    if (!in) throw py::error_already_set();
     const std::int64_t* g = in.data();
     py::array_t<std::int8_t> out(in.size());
     std::int8_t* o = out.mutable_data();

@@ -172,7 +172,7 @@ class TrumpfGame(pyspiel.Game):  # type: ignore[misc]
             if not isinstance(dealer, str) or dealer not in ("chance", "p1", "p2"):
                 raise OpenSpielError("bad_seat", f"dealer is chance, p1 or p2, not {dealer!r}")
             name = rules + ("-match" if match else "")
-            utility = 1.0 if match else -worst_reward(rules)
+            utility = -worst_reward(name)
             length = MATCH_LENGTH if match else DEAL_LENGTH
         info = pyspiel.GameInfo(
             num_distinct_actions=rl.N_ACTIONS,

@@ -197,7 +197,7 @@ class Collector:
         self.games = games
         self.meta = meta
         self.out = out
-        # Each shard taken: its games, counts and manifest entry (None without
+        # Each shard taken: the games done with it, its counts and manifest entry (None without
         # ``out``), never its rows. Appending to it is the one step that takes
         # a shard, so a Ctrl-C at any moment of add() leaves done, counts and
         # the files agreeing.
@@ -213,7 +213,7 @@ class Collector:
     @property
     def done(self) -> int:
         """Games in the shards taken so far."""
-        return sum(games for games, _, _ in self._taken)
+        return self._taken[-1][0] if self._taken else 0
 
     @property
     def counts(self) -> Counts | None:
@@ -235,7 +235,7 @@ class Collector:
                 entry = write_shard(self.out, shard.start, shard.games, shard.columns)
             else:
                 self._keep(shard, shard.columns)
-        self._taken.append((shard.games, shard.counts, entry))
+        self._taken.append((shard.start + shard.games, shard.counts, entry))
 
     def _keep(self, shard: Shard, columns: Columns) -> None:
         if self.columns is None:
