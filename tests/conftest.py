@@ -29,10 +29,16 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "serve/test_serve_secrecy.py": ("starlette", "httpx"),
     "serve/test_serve_security.py": ("starlette", "httpx"),
     # It walks every package, the server and the adapters included.
-    "test_pickle_every_class.py": ("starlette", "websockets", "gymnasium", "pettingzoo", "pyspiel"),
-    "test_rl_gymnasium.py": ("gymnasium",),
-    "test_rl_openspiel.py": ("pyspiel",),
-    "test_rl_pettingzoo.py": ("pettingzoo",),
+    "engine/test_pickle_every_class.py": (
+        "starlette",
+        "websockets",
+        "gymnasium",
+        "pettingzoo",
+        "pyspiel",
+    ),
+    "rl/test_rl_gymnasium.py": ("gymnasium",),
+    "rl/test_rl_openspiel.py": ("pyspiel",),
+    "rl/test_rl_pettingzoo.py": ("pettingzoo",),
     # The frameworks' own entry points, each on trumpf's envs.
     "rl/test_fw_gymnasium.py": ("gymnasium",),
     "rl/test_fw_openspiel.py": ("pyspiel",),

@@ -3,7 +3,7 @@
 // (rl/env_schnapsen.cpp) and, through trumpf._core.sim, by
 // Simulation.replay, VectorEnv.build and the checks of a saved folder.
 // The oracle states it again on its own (reference/scheme.py), and
-// tests/test_scheme.py holds the two together. Seats are indexed 0 and 1
+// tests/simulation/test_scheme.py holds the two together. Seats are indexed 0 and 1
 // (seat 1 and seat 2).
 //
 // Game i of a run: player A sits in seat 1 in even games and in seat 2 in

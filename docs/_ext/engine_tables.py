@@ -10,7 +10,7 @@ A page holds such a table between two markers::
 ``python docs/_ext/engine_tables.py`` rewrites every marked table from the
 engine (``trumpf.rl.OBS_LAYOUT``, ``trumpf.rl.OBS_SCALE``, ...);
 ``--check`` exits 1 naming each page whose table differs, which
-tests/test_docs_tables.py runs, so a table cannot drift from the engine.
+tests/docs/test_docs_tables.py runs, so a table cannot drift from the engine.
 The markdown stays readable as it is, on the site and in a clone.
 """
 

@@ -1,7 +1,7 @@
 """The seating scheme of a run and of a VectorEnv, stated by the oracle.
 
 Written from docs/simulation.md and docs/rl.md, not from the engine's
-``cpp/sim/scheme.hpp``, so that tests/test_scheme.py can hold the two
+``cpp/sim/scheme.hpp``, so that tests/simulation/test_scheme.py can hold the two
 statements together: in a run, player A takes seat 1 in game 0, seat 2 in
 game 1 and so on by turns; the first deal of a Schnapsen-family game is
 dealt by seat 1 in games 0 and 1, by seat 2 in games 2 and 3, and by turns

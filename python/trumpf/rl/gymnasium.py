@@ -235,7 +235,7 @@ def _register() -> None:
             # gym.make then returns the env itself, whose own methods
             # (action_masks, table, episode) a wrapper would hide: the env
             # refuses a step before reset itself (Error not_reset), and
-            # Gymnasium's check_env passes on it (tests/test_rl_gymnasium.py).
+            # Gymnasium's check_env passes on it (tests/rl/test_rl_gymnasium.py).
             order_enforce=False,
             disable_env_checker=True,
         )

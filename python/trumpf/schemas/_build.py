@@ -1,7 +1,7 @@
 """Build the view, info and protocol schemas from the engine and write them as the package's files.
 
 ``python -m trumpf.schemas._build`` rewrites them after a table of the engine or
-the server changes; tests/test_schemas_games.py fails until the shipped files
+the server changes; tests/schemas/test_schemas_games.py fails until the shipped files
 are what this builds.
 """
 

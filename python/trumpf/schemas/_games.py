@@ -4,7 +4,7 @@ Every value set that is an engine fact (the card ids of each pack, the seats,
 the suits, the move kinds, the variants and the rules table with its house
 rules) is read from the engine here, so a schema cannot drift from the game.
 ``python -m trumpf.schemas._build`` writes the JSON files the package ships;
-tests/test_schemas_games.py checks the shipped files are what this builds.
+tests/schemas/test_schemas_games.py checks the shipped files are what this builds.
 
 The schemas describe the JSON form of the dicts: a Durak seat-keyed dict
 (``counts``, ``places``, ``drawn``) has the int keys 1 and 2 in Python and the

@@ -34,7 +34,7 @@ info, what the info leaves open:
 
 :mod:`.witness_course` reads the course off the info; :mod:`.witness_deal`
 places the cards and writes the moves. It may be slow; it is used by the oracle's reader and by the property tests
-(tests/test_info_reachable_schnapsen.py).
+(tests/engine/test_info_reachable_schnapsen.py).
 """
 
 from __future__ import annotations

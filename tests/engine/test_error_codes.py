@@ -14,7 +14,7 @@ from pathlib import Path
 
 from trumpf import errors
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # A code as raised: the first argument of a refusal (or of a server
 # connection's error), a code= keyword, a kCode constant, or the code an
 # authentication answers beside no seat. Codes are lower_snake_case.

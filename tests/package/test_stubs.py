@@ -1,6 +1,6 @@
 """The .pyi stubs of trumpf._core agree with the compiled module (mypy.stubtest).
 
-The allowlist (tests/stubtest-allowlist.txt) holds only what a stub cannot
+The allowlist (tests/package/stubtest-allowlist.txt) holds only what a stub cannot
 express, each entry with its reason.
 """
 
@@ -49,7 +49,7 @@ def test_the_types_import_without_the_core() -> None:
     code = (
         "import sys, importlib.util\n"
         "for name in ('schnapsen', 'durak'):\n"
-        f"    path = {os.path.dirname(HERE)!r} + f'/python/trumpf/{{name}}/types.py'\n"
+        f"    path = {os.path.dirname(os.path.dirname(HERE))!r} + f'/python/trumpf/{{name}}/types.py'\n"
         "    spec = importlib.util.spec_from_file_location('t_' + name, path)\n"
         "    mod = importlib.util.module_from_spec(spec)\n"
         "    spec.loader.exec_module(mod)\n"

@@ -21,9 +21,9 @@ import random
 from typing import Any
 
 import pytest
+from test_info_reachable_schnapsen import HOUSE, core_code, oracle_code
 
 import trumpf.schnapsen as schnapsen
-from test_info_reachable_schnapsen import HOUSE, core_code, oracle_code
 from trumpf.reference.schnapsen import witness, witness_match
 
 SEATS = ("p1", "p2")

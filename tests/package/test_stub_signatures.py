@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-STUBS = Path(__file__).resolve().parent.parent / "python" / "trumpf" / "_core"
+STUBS = Path(__file__).resolve().parents[2] / "python" / "trumpf" / "_core"
 MODULES = ("__init__", "schnapsen", "durak", "players", "sim", "rl", "tables")
 
 # Dunder methods a stub states because callers use them; pybind11's other

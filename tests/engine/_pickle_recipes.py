@@ -1,7 +1,7 @@
 """An instance of every public class, and what its state is, for the pickling test.
 
-tests/test_pickle_every_class.py walks the packages for the classes and runs
-this module as a child process (``python tests/_pickle_recipes.py NAME ...``),
+tests/engine/test_pickle_every_class.py walks the packages for the classes and runs
+this module as a child process (``python tests/engine/_pickle_recipes.py NAME ...``),
 so a pickle that aborts the interpreter fails a test instead of ending the
 run. Each :class:`Recipe` makes a fresh instance and says what it promises:
 ``"same"`` (it round-trips under every protocol) or ``"refused"`` (pickling

@@ -24,7 +24,7 @@ import trumpf.reference.schnapsen as oracle
 import trumpf.schnapsen as core
 from differential import scaled
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "contract"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "contract"))
 from cases_solve import schnapsen_endgame
 
 WIDE = {"samples": 4096, "budget": 10**9}  # every world enumerated, the budget never binds

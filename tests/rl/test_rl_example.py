@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "train_pg.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_pg.py"
 
 
 def load() -> ModuleType:

@@ -1,6 +1,6 @@
 """Every public class pickles under every protocol 0..5, or refuses cleanly.
 
-The classes are found by walking the packages (tests/_pickle_recipes.py), so
+The classes are found by walking the packages (tests/engine/_pickle_recipes.py), so
 a new class fails :func:`test_every_public_class_has_a_recipe` until it has
 a recipe saying how to make one and what its state is. Each recipe runs in
 a child process: an abort (pybind11's default pickling of a compiled object
@@ -18,7 +18,6 @@ import subprocess
 import sys
 
 import pytest
-
 from _pickle_recipes import hows, recipes
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -102,7 +102,7 @@ def test_a_malformed_log_is_refused(label: str, mutate: Any) -> None:
 def test_every_schema_is_in_the_docs() -> None:
     """docs/schemas.md has a section for each schema, the file itself shown in it (but for
     the two that embed the others), and docs/serving.md names each of the protocol's."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     page = (root / "docs" / "schemas.md").read_text(encoding="utf-8")
     serving = (root / "docs" / "serving.md").read_text(encoding="utf-8")
     for name in schemas.names():

@@ -62,7 +62,7 @@ def test_the_unbound_methods_check_their_self(cls: Any, table: Any, error: type[
 @pytest.mark.parametrize("cls", [schnapsen.Deal, schnapsen.Match, durak.Game])
 def test_an_uninitialised_object_is_refused_not_crashed(cls: Any) -> None:
     # Every member of an object made by __new__ refuses with Error
-    # not_built (tests/test_crash_regressions.py covers all of them).
+    # not_built (tests/engine/test_crash_regressions.py covers all of them).
     bare = cls.__new__(cls)
     seat = 1 if cls is durak.Game else "p1"
     with pytest.raises(Error) as refused:

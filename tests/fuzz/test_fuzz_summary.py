@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-FUZZ = Path(__file__).resolve().parent / "fuzz"
+FUZZ = Path(__file__).resolve().parent
 
 COUNTING = """
 from _tally import count

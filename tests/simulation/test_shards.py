@@ -1,6 +1,6 @@
 """Runs played in shards here: the same rows, exact summaries from counts, a folder read back.
 
-The Ray runner (tests/test_ray.py) hands its shards to the same collector, so
+The Ray runner (tests/simulation/test_ray.py) hands its shards to the same collector, so
 what is proved here for shards played one after another holds for it too.
 """
 

@@ -27,7 +27,7 @@ import trumpf.reference.schnapsen
 import trumpf.schnapsen
 import trumpf.tables
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules"
 PAGES = ("index.md", "schnapsen.md", "sixtysix.md", "house-rules.md", "durak.md")
 
