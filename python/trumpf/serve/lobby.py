@@ -233,10 +233,10 @@ class Lobby:
         except Exception:  # a log the engine refuses: no one can play it
             log.exception("table %s: its stored log does not replay", record.id)
             return None
-        fresh = self._table(record, play)
-        table = self.live.setdefault(record.id, fresh)
-        if table is not fresh:  # adopted meanwhile by another request: it may be behind
-            await table.catch_up()
+        table = self.live.setdefault(record.id, self._table(record, play))
+        # What was committed while the record was read went unheard: the table was not
+        # in memory yet. From here on notifications find it.
+        await table.catch_up()
         # The bot's turn, if a process died before its move; Refused: another process
         # made it meanwhile, and this one has caught up.
         with contextlib.suppress(Refused):
