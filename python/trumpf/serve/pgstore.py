@@ -329,24 +329,32 @@ class PgStore:
         return int(row[0]) if row is not None else 0
 
     async def since(self, table_id: str, n: int) -> Since | None:
+        # One statement, so one round trip: a catch-up follows every move another
+        # process makes at a table this one serves.
         async with self._connection() as conn:
             row = await (
                 await conn.execute(
-                    "SELECT abandoned IS NOT NULL, moved FROM tables WHERE id = %s", (table_id,)
+                    "SELECT abandoned IS NOT NULL, moved, "
+                    "ARRAY(SELECT move FROM moves WHERE table_id = t.id AND n >= %s ORDER BY n), "
+                    "ARRAY(SELECT seat FROM seats WHERE table_id = t.id ORDER BY seat), "
+                    "ARRAY(SELECT token_hash FROM seats WHERE table_id = t.id ORDER BY seat), "
+                    "ARRAY(SELECT invite_hash FROM seats WHERE table_id = t.id ORDER BY seat) "
+                    "FROM tables t WHERE id = %s",
+                    (n, table_id),
                 )
             ).fetchone()
-            if row is None:
-                return None
-            seats = await self._seats(conn, table_id)
-            moves = await conn.execute(
-                "SELECT move FROM moves WHERE table_id = %s AND n >= %s ORDER BY n", (table_id, n)
-            )
-            return Since(
-                moves=[json.loads(text) for (text,) in await moves.fetchall()],
-                seats=seats,
-                abandoned=bool(row[0]),
-                active=float(row[1]),
-            )
+        if row is None:
+            return None
+        gone, moved, moves, seats, token_hashes, invite_hashes = row
+        return Since(
+            moves=[json.loads(text) for text in moves],
+            seats={
+                seat: (token, invite)
+                for seat, token, invite in zip(seats, token_hashes, invite_hashes, strict=True)
+            },
+            abandoned=bool(gone),
+            active=float(moved),
+        )
 
     @staticmethod
     async def _seats(
