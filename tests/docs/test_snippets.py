@@ -35,7 +35,7 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 _FENCE = re.compile(r"^(`{3,})(\S*)[^\n]*$")
 _NEEDS = re.compile(r"^<!--\s*needs:\s*([\w. ]+?)\s*-->$")
 # What a fence may say it holds besides python: text that is not run.
-NOT_RUN = {"sh", "bash", "text", "json", "console", "toml", "yaml", "cpp", "c++", "ini"}
+NOT_RUN = {"sh", "bash", "text", "json", "console", "toml", "yaml", "cpp", "c++", "ini", "nginx"}
 
 
 @dataclass(frozen=True)

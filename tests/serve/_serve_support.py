@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -34,12 +35,18 @@ def free_port() -> int:
 class ServerProcess:
     """``trumpf serve`` as a subprocess on 127.0.0.1, started and killed by the test."""
 
-    def __init__(self, db: Path, *extra: str, port: int | None = None) -> None:
+    def __init__(
+        self, db: Path | str, *extra: str, port: int | None = None, log: Path | None = None
+    ) -> None:
         self.db = db
         self.port = port or free_port()
         self.extra = extra
         self.proc: subprocess.Popen[bytes] | None = None
-        self.log = db.with_suffix(".log")
+        if log is None:
+            # A PostgreSQL URL has no folder of its own: the log goes to a temporary one.
+            folder = Path(db).parent if isinstance(db, Path) else Path(tempfile.mkdtemp())
+            log = folder / f"{Path(str(db)).stem if isinstance(db, Path) else 'server'}.log"
+        self.log = log
 
     @property
     def base(self) -> str:
@@ -82,8 +89,34 @@ class ServerProcess:
                 self.kill()
 
 
+def query(db: Path | str, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Rows of ``sql`` (with ``?`` parameters) in either store's database."""
+    text = str(db)
+    if text.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(text) as conn:
+            return list(conn.execute(sql.replace("?", "%s"), args).fetchall())
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(text)) as conn:
+        return list(conn.execute(sql, args).fetchall())
+
+
+async def stored(db: str, table_id: str) -> Any:
+    """The table as either store's database holds it (a ``StoredTable``), or None."""
+    from trumpf.serve.storage import open_store
+
+    store = open_store(db)
+    await store.start()
+    try:
+        return await store.load(table_id)
+    finally:
+        await store.aclose()
+
+
 @contextlib.contextmanager
-def running(db: Path, *extra: str) -> Iterator[ServerProcess]:
+def running(db: Path | str, *extra: str) -> Iterator[ServerProcess]:
     server = ServerProcess(db, *extra).start()
     try:
         yield server

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _serve_support import query
 from starlette.testclient import TestClient
 
 from trumpf.serve import games
@@ -26,12 +27,12 @@ FAST = Limits(
 
 
 @pytest.fixture
-def db(fast_dir: Path) -> Path:
-    return fast_dir / "b.sqlite"
+def db(new_db: Callable[[str], str]) -> str:
+    return new_db("b")
 
 
 @pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
+def client(db: str) -> Iterator[TestClient]:
     with TestClient(create_app(str(db), FAST)) as c:
         yield c
 
@@ -69,9 +70,8 @@ def predicted(log: dict[str, Any], family: str, level: int, seed: str, bot_seat:
     return hits
 
 
-def secret_of(db: Path, table: str) -> bytes:
-    with sqlite3.connect(db) as conn:
-        (secret,) = conn.execute("SELECT bot_secret FROM tables WHERE id = ?", (table,)).fetchone()
+def secret_of(db: str, table: str) -> bytes:
+    ((secret,),) = query(db, "SELECT bot_secret FROM tables WHERE id = ?", (table,))
     assert isinstance(secret, bytes) and len(secret) == 32
     return secret
 
@@ -102,7 +102,9 @@ def test_the_public_id_does_not_reproduce_the_bot(
     assert by_id < total  # the public id is not
 
 
-def test_a_table_without_a_secret_gets_one_on_load(db: Path) -> None:
+def test_a_table_without_a_secret_gets_one_on_load(fast_dir: Path) -> None:
+    # An SQLite file from before the column: PostgreSQL's schema has had it from its first version.
+    db = str(fast_dir / "b.sqlite")
     with TestClient(create_app(str(db), FAST)) as client:
         made = client.post("/api/tables", json={"game": "durak", "level": 1}).json()
     with sqlite3.connect(db) as conn:  # the table as a database without the column holds it

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -59,8 +59,9 @@ def _chrome(width: int, height: int, downloads: Path) -> WebDriver:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    proc = ServerProcess(tmp_path / "b.sqlite", "--create-rate", "1000").start()
+def server(store: str, new_db: Callable[[str], str], tmp_path: Path) -> Iterator[ServerProcess]:
+    db = str(tmp_path / "b.sqlite") if store == "sqlite" else new_db("b")
+    proc = ServerProcess(db, "--create-rate", "1000", log=tmp_path / "server.log").start()
     try:
         yield proc
     finally:

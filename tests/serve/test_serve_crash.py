@@ -5,12 +5,12 @@ their logs, the clients reconnect by themselves, and every game finishes."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
-from _serve_support import ServerProcess, all_acked_in, moves_by_ply, verify_table
+from _serve_support import ServerProcess, all_acked_in, moves_by_ply, stored, verify_table
 
 from trumpf.serve.client import open_tables, play_tables
-from trumpf.serve.store import load
 
 SPECS = [
     {"game": "schnapsen", "kind": "match", "opponent": "bot", "level": 2},
@@ -22,16 +22,21 @@ SPECS = [
 ] * 2
 
 
-def test_kill_9_loses_no_acknowledged_move(tmp_path: Path) -> None:
-    db = tmp_path / "crash.sqlite"  # the real disk: what a crash must not lose is on it
-    server = ServerProcess(db, "--create-rate", "1000", "--seat-rate", "1000").start()
+def test_kill_9_loses_no_acknowledged_move(
+    store: str, new_db: Callable[[str], str], tmp_path: Path
+) -> None:
+    # SQLite on the real disk: what a crash must not lose is on it. PostgreSQL outlives
+    # the server it kills.
+    db = str(tmp_path / "crash.sqlite") if store == "sqlite" else new_db("crash")
+    log = tmp_path / "server.log"
+    server = ServerProcess(db, "--create-rate", "1000", "--seat-rate", "1000", log=log).start()
     try:
         asyncio.run(_crash_and_resume(server, db))
     finally:
         server.stop()
 
 
-async def _crash_and_resume(server: ServerProcess, db: Path) -> None:
+async def _crash_and_resume(server: ServerProcess, db: str) -> None:
     tables = await open_tables(server.base, SPECS)
     players = asyncio.create_task(play_tables(server.ws_base, tables, seed=9, deadline=150))
     # Wait until every game is under way, then pull the plug.
@@ -44,7 +49,7 @@ async def _crash_and_resume(server: ServerProcess, db: Path) -> None:
     assert unfinished >= len(tables) // 2, "the kill came too late to interrupt the games"
     # Everything acknowledged before the kill is in the database the dead server left.
     for table in tables:
-        record = load(str(db), table.table)
+        record = await stored(db, table.table)
         assert record is not None
         _, at_ply = moves_by_ply(record.log())
         all_acked_in(table, at_ply)

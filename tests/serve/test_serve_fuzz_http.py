@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -109,9 +108,8 @@ class Tables:
 
 
 @pytest.fixture(scope="module")
-def tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tables]:
-    db = Path(tmp_path_factory.mktemp("fuzz")) / "f.sqlite"
-    with TestClient(create_app(str(db), OPEN), raise_server_exceptions=False) as client:
+def tables(module_db: str) -> Iterator[Tables]:
+    with TestClient(create_app(module_db, OPEN), raise_server_exceptions=False) as client:
         yield Tables(client)
 
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 
 import pytest
 from _serve_support import running
@@ -23,8 +22,8 @@ LIMITS = Limits(per_address=(100.0, 100.0))
 
 
 @pytest.fixture
-def client(fast_dir: Path) -> Iterator[TestClient]:
-    app = create_app(str(fast_dir / "h.sqlite"), LIMITS, allowed_origins=["https://friend.example"])
+def client(new_db: Callable[[str], str]) -> Iterator[TestClient]:
+    app = create_app(new_db("h"), LIMITS, allowed_origins=["https://friend.example"])
     with TestClient(app) as c:
         yield c
 
@@ -100,8 +99,8 @@ def test_a_websocket_from_another_sites_page_is_refused(client: TestClient) -> N
             assert ws.receive_json()["type"] == "welcome"
 
 
-def test_only_the_allowed_hosts_are_answered(fast_dir: Path) -> None:
-    app = create_app(str(fast_dir / "a.sqlite"), LIMITS, allowed_hosts=["play.example"])
+def test_only_the_allowed_hosts_are_answered(new_db: Callable[[str], str]) -> None:
+    app = create_app(new_db("a"), LIMITS, allowed_hosts=["play.example"])
     with TestClient(app, base_url="http://play.example") as good:
         assert good.get("/healthz").status_code == 200
     with TestClient(app, base_url="http://evil.example") as bad:
@@ -125,12 +124,12 @@ def post(base: str, forwarded: str) -> int:
 
 @pytest.mark.parametrize(("trust", "expected"), [(None, [201, 429, 429]), ("127.0.0.1", [201] * 3)])
 def test_forwarded_for_counts_only_from_a_named_proxy(
-    fast_dir: Path, trust: str | None, expected: list[int]
+    new_db: Callable[[str], str], trust: str | None, expected: list[int]
 ) -> None:
     # One table per address, then nothing: rotating X-Forwarded-For must not make more.
     extra = ["--create-rate", "0.1"]
     if trust is not None:
         extra += ["--forwarded-allow-ips", trust]
-    with running(fast_dir / "p.sqlite", *extra) as server:
+    with running(new_db("p"), *extra) as server:
         got = [post(server.base, f"203.0.113.{n}") for n in range(3)]
     assert got == expected

@@ -10,15 +10,14 @@ import http.client
 import json
 import random
 import socket
-import sqlite3
 import time
 import urllib.parse
 import urllib.request
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import websockets
-from _serve_support import ServerProcess, running
+from _serve_support import ServerProcess, query, running
 
 from trumpf.errors import CODES
 from trumpf.serve.client import Seat, choose, play
@@ -114,9 +113,9 @@ async def _closed(ws: Any, timeout: float = 20.0) -> tuple[list[dict[str, Any]],
     raise AssertionError("unreachable")
 
 
-def test_sockets_per_address_and_per_seat_are_capped(fast_dir: Path) -> None:
+def test_sockets_per_address_and_per_seat_are_capped(new_db: Callable[[str], str]) -> None:
     extra = ["--sockets-per-address", "20", "--sockets-per-seat", "3", "--hello-timeout", "60"]
-    with running(fast_dir / "s.sqlite", *extra) as server:
+    with running(new_db("s"), *extra) as server:
         status, made = request(server.base, "POST", "/api/tables", DEAL, source="127.0.0.3")
         assert status == 201
 
@@ -157,9 +156,9 @@ def test_sockets_per_address_and_per_seat_are_capped(fast_dir: Path) -> None:
         assert health(server.base)["sockets"] == 0
 
 
-def test_sockets_in_all_are_capped_and_http_play_goes_on(fast_dir: Path) -> None:
+def test_sockets_in_all_are_capped_and_http_play_goes_on(new_db: Callable[[str], str]) -> None:
     extra = ["--max-sockets", "30", "--sockets-per-address", "10", "--hello-timeout", "60"]
-    with running(fast_dir / "g.sqlite", *extra) as server:
+    with running(new_db("g"), *extra) as server:
         status, made = request(server.base, "POST", "/api/tables", DEAL)
         assert status == 201
 
@@ -182,8 +181,8 @@ def test_sockets_in_all_are_capped_and_http_play_goes_on(fast_dir: Path) -> None
         fresh_player_over_ws(server, seed=1)  # and once the abuser is gone, over a socket
 
 
-def test_a_socket_that_never_says_hello_is_closed(fast_dir: Path) -> None:
-    with running(fast_dir / "h.sqlite", "--hello-timeout", "0.5") as server:
+def test_a_socket_that_never_says_hello_is_closed(new_db: Callable[[str], str]) -> None:
+    with running(new_db("h"), "--hello-timeout", "0.5") as server:
         status, made = request(server.base, "POST", "/api/tables", DEAL)
         assert status == 201
 
@@ -198,9 +197,9 @@ def test_a_socket_that_never_says_hello_is_closed(fast_dir: Path) -> None:
         asyncio.run(abuse())
 
 
-def test_slow_headers_and_bodies_are_cut_off(fast_dir: Path) -> None:
+def test_slow_headers_and_bodies_are_cut_off(new_db: Callable[[str], str]) -> None:
     extra = ["--header-timeout", "1", "--body-timeout", "1"]
-    with running(fast_dir / "t.sqlite", *extra) as server:
+    with running(new_db("t"), *extra) as server:
 
         async def slow_trickle(source: str) -> bytes:
             reader, writer = await asyncio.open_connection(
@@ -254,9 +253,9 @@ def test_slow_headers_and_bodies_are_cut_off(fast_dir: Path) -> None:
         fresh_player_over_http(server)
 
 
-def test_tables_per_address_and_open_tables_are_capped(fast_dir: Path) -> None:
+def test_tables_per_address_and_open_tables_are_capped(new_db: Callable[[str], str]) -> None:
     extra = ["--tables-per-hour", "5", "--max-open-tables", "12"]
-    with running(fast_dir / "c.sqlite", *extra) as server:
+    with running(new_db("c"), *extra) as server:
         got = [
             request(server.base, "POST", "/api/tables", DEAL, source="127.0.0.2") for _ in range(8)
         ]
@@ -275,8 +274,8 @@ def test_tables_per_address_and_open_tables_are_capped(fast_dir: Path) -> None:
         assert health(server.base)["tables"] == 12
 
 
-def test_idle_tables_are_abandoned_and_their_seats_told(fast_dir: Path) -> None:
-    db = fast_dir / "i.sqlite"
+def test_idle_tables_are_abandoned_and_their_seats_told(new_db: Callable[[str], str]) -> None:
+    db = new_db("i")
     extra = ["--idle-expiry", "2", "--sweep-every", "0.2", "--max-open-tables", "4"]
     with running(db, *extra) as server:
         idle = [
@@ -308,15 +307,14 @@ def test_idle_tables_are_abandoned_and_their_seats_told(fast_dir: Path) -> None:
             move = {"move": {"kind": "lead", "card": 0}}
             status, body = request(server.base, "POST", path + "/move", move, token=table["token"])
             assert status == 410 and is_error(body, "game_over"), body
-    with sqlite3.connect(db) as conn:
-        rows = conn.execute("SELECT finished, abandoned FROM tables").fetchall()
+    rows = query(db, "SELECT finished, abandoned FROM tables")
     assert sorted(r[1] is not None for r in rows) == [False, True, True, True, True]
     with running(db) as again:  # an abandoned table is not resumed
         assert health(again.base)["tables"] == 0
 
 
-def test_finished_tables_leave_memory_and_are_pruned(fast_dir: Path) -> None:
-    db = fast_dir / "r.sqlite"
+def test_finished_tables_leave_memory_and_are_pruned(new_db: Callable[[str], str]) -> None:
+    db = new_db("r")
     with running(db, "--retention", "4", "--sweep-every", "0.2") as server:
         played = [fresh_player_over_ws(server, seed) for seed in range(3)]
         assert health(server.base)["tables"] == 0  # no finished table stays in memory
@@ -339,27 +337,30 @@ def test_finished_tables_leave_memory_and_are_pruned(fast_dir: Path) -> None:
             server.base, "GET", f"/api/tables/{played[0].table}/log", token=played[0].token
         )
         assert status == 401 and is_error(body, "bad_token")
-    with sqlite3.connect(db) as conn:
-        counts = [
-            conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
-            for t in ("tables", "seats", "moves")
-        ]
+    counts = [query(db, f"SELECT COUNT(*) FROM {t}")[0][0] for t in ("tables", "seats", "moves")]
     assert counts == [0, 0, 0]
 
 
-def test_an_address_out_of_bad_tokens_costs_no_read_of_the_store(fast_dir: Path) -> None:
+def test_an_address_out_of_bad_tokens_costs_no_read_of_the_store(
+    new_db: Callable[[str], str],
+) -> None:
     from starlette.testclient import TestClient
 
     from trumpf.serve.app import create_app
     from trumpf.serve.limits import Limits
     from trumpf.serve.tokens import new_table_id, new_token
 
-    app = create_app(str(fast_dir / "b.sqlite"), Limits(bad_tokens=(0.001, 5.0)))
+    app = create_app(new_db("b"), Limits(bad_tokens=(0.001, 5.0)))
     with TestClient(app) as client:
         store = app.state.server.store
         reads: list[str] = []
         load = store.load
-        store.load = lambda table_id: reads.append(table_id) or load(table_id)
+
+        async def counted(table_id: str) -> Any:
+            reads.append(table_id)
+            return await load(table_id)
+
+        store.load = counted
         made = client.post("/api/tables", json=DEAL).json()
         guesses = [new_table_id() for _ in range(50)]
         codes = [

@@ -9,6 +9,7 @@ import asyncio
 import json
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from _serve_support import ServerProcess, verify_table
@@ -24,11 +25,15 @@ KINDS = [
 TABLES = 240  # 120 with a script in each seat, 120 against the bot: 360 sockets
 
 
-def test_a_few_hundred_tables_at_once(tmp_path: Path) -> None:
-    db = tmp_path / "load.sqlite"
+def test_a_few_hundred_tables_at_once(
+    store: str, new_db: Callable[[str], str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "load.sqlite") if store == "sqlite" else new_db("load")
     # Every script speaks from 127.0.0.1: the per-address caps are sized for them all.
     per_address = ["--tables-per-hour", str(TABLES), "--sockets-per-address", "1000"]
-    server = ServerProcess(db, "--create-rate", "100000", "--seat-rate", "100000", *per_address)
+    server = ServerProcess(
+        db, "--create-rate", "100000", "--seat-rate", "100000", *per_address, log=tmp_path / "log"
+    )
     server.start()
     try:
         started = time.perf_counter()
@@ -39,7 +44,8 @@ def test_a_few_hundred_tables_at_once(tmp_path: Path) -> None:
     finally:
         server.stop()
     assert health["moves"] == moves, "the server committed moves that no log holds, or lost some"
-    assert health["commits"] < moves, "moves of different tables should share commits"
+    if store == "sqlite":  # PostgreSQL groups commits in its WAL flush, not in transactions
+        assert health["commits"] < moves, "moves of different tables should share commits"
     print(
         f"\n{len(tables)} tables, {moves} moves in {seconds:.1f}s ({moves / seconds:.0f} moves/s), "
         f"{health['commits']} commits, {time.perf_counter() - started:.1f}s in all"

@@ -66,7 +66,7 @@ def test_deep_json_is_refused_without_recursion() -> None:
 
 def test_moves_are_committed_once_and_grouped(tmp_path: Path) -> None:
     path = str(tmp_path / "g.sqlite")
-    store = db.Store(path)
+    store = db.SqliteStore(path)
     record = db.StoredTable(
         "t1",
         {"game": "durak", "kind": "game"},

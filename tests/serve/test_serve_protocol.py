@@ -8,7 +8,7 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -37,8 +37,8 @@ TABLES = [
 
 
 @pytest.fixture
-def client(fast_dir: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(fast_dir / "p.sqlite"), FAST)) as c:
+def client(new_db: Callable[[str], str]) -> Iterator[TestClient]:
+    with TestClient(create_app(new_db("p"), FAST)) as c:
         yield c
 
 

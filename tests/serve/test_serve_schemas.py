@@ -224,9 +224,9 @@ def refusals(rec: Recorder) -> None:
 
 
 @pytest.fixture(scope="module")
-def traffic(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, Any]]:
-    db = tmp_path_factory.mktemp("schemas") / "t.sqlite"
-    server = ServerProcess(db, *FAST).start()
+def traffic(module_db: str, tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, Any]]:
+    log = tmp_path_factory.mktemp("schemas") / "server.log"
+    server = ServerProcess(module_db, *FAST, log=log).start()
     try:
         rec = Recorder(server)
         rng = random.Random(26)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -34,7 +34,7 @@ from trumpf.serve.games import Refused
 from trumpf.serve.limits import Limits
 from trumpf.serve.lobby import Lobby
 from trumpf.serve.secrecy import event_for, events_for, known_kinds
-from trumpf.serve.store import Store
+from trumpf.serve.storage import Store, open_store
 
 TABLES = [("schnapsen", "deal"), ("sixtysix", "deal"), ("schnapsen", "match"), ("durak", "game")]
 JUNK_KINDS = ["lead", "follow", "attack", "beat", "take", "done", "swap", "marriage"]
@@ -129,14 +129,19 @@ async def _checked_game(store: Store, game: str, kind: str, opponent: str, seed:
     seed=st.integers(0, 2**32 - 1),
 )
 def test_no_message_names_a_card_the_seat_cannot_know(
-    fast_dir: Path, table: tuple[str, str], opponent: str, seed: int
+    new_db: Callable[[str], str], table: tuple[str, str], opponent: str, seed: int
 ) -> None:
-    store = Store(str(fast_dir / f"{seed}.sqlite"))
-    try:
-        checked = asyncio.run(_checked_game(store, table[0], table[1], opponent, seed))
-    finally:
-        store.close()
-    assert checked > 0
+    url = new_db("secrecy")  # one database for every example: table ids are random
+
+    async def main() -> int:
+        store = open_store(url)
+        await store.start()
+        try:
+            return await _checked_game(store, table[0], table[1], opponent, seed)
+        finally:
+            await store.aclose()
+
+    assert asyncio.run(main()) > 0
 
 
 def test_the_checker_catches_a_leak() -> None:
@@ -221,10 +226,10 @@ def test_an_unknown_event_is_cut_to_kind_and_seat() -> None:
     assert event_for("p1", {"card": 3}) == {}
 
 
-def test_every_message_over_the_socket_is_checked(fast_dir: Path) -> None:
+def test_every_message_over_the_socket_is_checked(new_db: Callable[[str], str]) -> None:
     """The same check on what really crosses a WebSocket, for each kind of table."""
     fast = Limits(per_connection=(1e4, 1e4), per_seat=(1e4, 1e4))  # a script outpaces a person
-    with TestClient(create_app(str(fast_dir / "ws.sqlite"), fast)) as client:
+    with TestClient(create_app(new_db("ws"), fast)) as client:
         for number, (game, kind) in enumerate(TABLES):
             rng = random.Random(number)
             made = client.post(

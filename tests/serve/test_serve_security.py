@@ -5,12 +5,12 @@ oversized JSON, a flood of messages. Tokens are stored only as hashes."""
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _serve_support import query
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -21,12 +21,12 @@ LIMITS = Limits(per_address=(1.0, 20.0), bad_tokens=(0.01, 5.0), strikes=10)
 
 
 @pytest.fixture
-def db(fast_dir: Path) -> Path:
-    return fast_dir / "s.sqlite"
+def db(new_db: Callable[[str], str]) -> str:
+    return new_db("s")
 
 
 @pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
+def client(db: str) -> Iterator[TestClient]:
     with TestClient(create_app(str(db), LIMITS)) as c:
         yield c
 
@@ -46,11 +46,10 @@ def person_table(
     return made, other
 
 
-def snapshot(client: TestClient, db: Path, *seats: dict[str, Any]) -> Any:
+def snapshot(client: TestClient, db: str, *seats: dict[str, Any]) -> Any:
     """Everything an attack could have changed: each seat's state and the stored moves."""
-    with sqlite3.connect(db) as conn:
-        moves = conn.execute("SELECT table_id, n, move FROM moves ORDER BY table_id, n").fetchall()
-        tables = conn.execute("SELECT id, finished FROM tables ORDER BY id").fetchall()
+    moves = query(db, "SELECT table_id, n, move FROM moves ORDER BY table_id, n")
+    tables = query(db, "SELECT id, finished FROM tables ORDER BY id")
     states = [
         client.get(f"/api/tables/{s['table']}", headers=bearer(s["token"])).json() for s in seats
     ]
@@ -73,7 +72,7 @@ def hello(client: TestClient, seat: dict[str, Any]) -> Any:
     return ws
 
 
-def test_a_move_for_the_other_seat(client: TestClient, db: Path) -> None:
+def test_a_move_for_the_other_seat(client: TestClient, db: str) -> None:
     one, two = person_table(client)
     before = snapshot(client, db, one, two)
     state = client.get(f"/api/tables/{one['table']}", headers=bearer(one["token"])).json()
@@ -96,7 +95,7 @@ def test_a_move_for_the_other_seat(client: TestClient, db: Path) -> None:
     assert snapshot(client, db, one, two) == before
 
 
-def test_wrong_and_foreign_tokens(client: TestClient, db: Path) -> None:
+def test_wrong_and_foreign_tokens(client: TestClient, db: str) -> None:
     one, two = person_table(client)
     elsewhere, _ = person_table(client, "durak")
     before = snapshot(client, db, one, two, elsewhere)
@@ -118,7 +117,7 @@ def test_wrong_and_foreign_tokens(client: TestClient, db: Path) -> None:
     assert snapshot(client, db, one, two, elsewhere) == before
 
 
-def test_a_move_before_hello_and_an_invitation_as_a_token(client: TestClient, db: Path) -> None:
+def test_a_move_before_hello_and_an_invitation_as_a_token(client: TestClient, db: str) -> None:
     made = client.post("/api/tables", json={"game": "durak", "opponent": "person"}).json()
     before = snapshot(client, db, made)
     with client.websocket_connect(f"/ws/{made['table']}") as ws:
@@ -150,7 +149,7 @@ def test_a_move_before_hello_and_an_invitation_as_a_token(client: TestClient, db
     ],
 )
 def test_malformed_and_oversized_messages(
-    client: TestClient, db: Path, payload: str, code: str
+    client: TestClient, db: str, payload: str, code: str
 ) -> None:
     one, two = person_table(client)
     before = snapshot(client, db, one, two)
@@ -165,7 +164,7 @@ def test_malformed_and_oversized_messages(
     assert snapshot(client, db, one, two) == before
 
 
-def test_malformed_and_oversized_http(client: TestClient, db: Path) -> None:
+def test_malformed_and_oversized_http(client: TestClient, db: str) -> None:
     one, two = person_table(client)
     before = snapshot(client, db, one, two)
     url = f"/api/tables/{one['table']}/move"
@@ -180,7 +179,7 @@ def test_malformed_and_oversized_http(client: TestClient, db: Path) -> None:
     assert snapshot(client, db, one, two) == before
 
 
-def test_a_flood_is_cut_off(client: TestClient, db: Path) -> None:
+def test_a_flood_is_cut_off(client: TestClient, db: str) -> None:
     one, two = person_table(client)
     before = snapshot(client, db, one, two)
     ws = hello(client, one)
@@ -202,13 +201,17 @@ def test_table_creation_is_rate_limited(client: TestClient) -> None:
     assert answers.count(201) <= 21 and answers[-1] == 429
 
 
-def test_tokens_are_stored_only_as_hashes(client: TestClient, db: Path) -> None:
+def test_tokens_are_stored_only_as_hashes(client: TestClient, db: str) -> None:
     one, two = person_table(client)
     made = client.post("/api/tables", json={"game": "durak", "opponent": "person"}).json()
     client.get("/healthz")
-    stored = b"".join(p.read_bytes() for p in db.parent.glob(db.name + "*"))
+    if db.startswith("postgresql://"):  # every row of every table, as PostgreSQL prints it
+        tables = ("tables", "seats", "moves")
+        stored = str([query(db, f"SELECT x::text FROM {t} x") for t in tables]).encode()
+    else:
+        path = Path(db)
+        stored = b"".join(p.read_bytes() for p in path.parent.glob(path.name + "*"))
     for secret in (one["token"], two["token"], made["token"], made["invite"]):
         assert secret.encode() not in stored
-    with sqlite3.connect(db) as conn:
-        hashes = [h for (h,) in conn.execute("SELECT token_hash FROM seats") if h is not None]
+    hashes = [h for (h,) in query(db, "SELECT token_hash FROM seats") if h is not None]
     assert all(isinstance(h, bytes) and len(h) == 32 for h in hashes)

@@ -107,7 +107,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
         return run(args)
     except ImportError as missing:
-        return fail(f"{missing.name} is missing: pip install 'trumpf[serve]'")
+        extra = "postgres" if (missing.name or "").startswith("psycopg") else "serve"
+        return fail(f"{missing.name} is missing: pip install 'trumpf[{extra}]'")
 
 
 def run_play(args: argparse.Namespace) -> int:

@@ -38,7 +38,7 @@ from .games import Refused
 from .guard import Guard
 from .limits import HOUR, Buckets, Limits, MessageError, Sockets, parse_json
 from .lobby import Lobby
-from .store import Store
+from .storage import Store, open_store
 from .tables import Table
 from .ws import session
 
@@ -142,8 +142,10 @@ def create_app(
     allowed_origins: Sequence[str] = (),
     allowed_hosts: Sequence[str] | None = None,
 ) -> Starlette:
-    """The server as an ASGI app: tables kept in the SQLite file ``db_path``, the
-    unfinished ones resumed at start, and ``limits`` on what clients may send. A
+    """The server as an ASGI app: tables kept in the SQLite file ``db_path`` (or the
+    PostgreSQL database a ``postgresql://`` URL there names, which other processes
+    may share), the unfinished ones resumed at start, and ``limits`` on what
+    clients may send. A
     browser's WebSocket must come from this server's own origin or one of
     ``allowed_origins``; with ``allowed_hosts``, a request for any other Host is
     refused."""
@@ -151,10 +153,11 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        server.store = Store(db_path)
-        server.lobby = Lobby(server.store, server.limits)
+        server.store = store = open_store(db_path)
+        await store.start()
+        server.lobby = Lobby(store, server.limits)
         resumed = await server.lobby.restore()
-        log.info("trumpf serve: %d unfinished table(s) resumed from %s", resumed, db_path)
+        log.info("trumpf serve: %d unfinished table(s) resumed from the database", resumed)
         sweeper = asyncio.create_task(_sweep(server.lobby, server.limits.sweep_every))
         try:
             yield
@@ -162,7 +165,7 @@ def create_app(
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
-            server.store.close()
+            await store.aclose()
 
     def lobby() -> Lobby:
         assert server.lobby is not None

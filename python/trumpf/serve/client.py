@@ -10,6 +10,7 @@ import json
 import random
 import time
 import urllib.request
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,7 +69,7 @@ def choose(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 
 async def play(
-    ws_base: str,
+    ws_base: str | Sequence[str],
     seat: Seat,
     *,
     rng: random.Random,
@@ -79,13 +80,16 @@ async def play(
 ) -> Seat:
     """Sit ``seat`` until its game is over (or ``max_moves`` are acknowledged), reconnecting
     with backoff when the connection drops. ``think`` is the mean pause before a move
-    (uniform on 0..2x), as a person would take; 0 plays as fast as the server answers."""
+    (uniform on 0..2x), as a person would take; 0 plays as fast as the server answers.
+    Several ``ws_base`` are servers sharing the tables: each reconnection tries the next."""
+    bases = [ws_base] if isinstance(ws_base, str) else list(ws_base)
     stop_at = time.monotonic() + deadline
     backoff = 0.05
     while time.monotonic() < stop_at:
+        base = bases[seat.reconnects % len(bases)]
         try:
             async with websockets.connect(
-                f"{ws_base}/ws/{seat.table}", open_timeout=10, max_size=1 << 20, compression=None
+                f"{base}/ws/{seat.table}", open_timeout=10, max_size=1 << 20, compression=None
             ) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": seat.token}))
                 backoff = 0.05
@@ -167,14 +171,21 @@ async def open_tables(base: str, specs: list[dict[str, Any]]) -> list[Table]:
 
 
 async def play_tables(
-    ws_base: str, tables: list[Table], *, seed: int = 0, deadline: float = 120.0
+    ws_base: str | Sequence[str], tables: list[Table], *, seed: int = 0, deadline: float = 120.0
 ) -> None:
-    """Play every seat of every table at once, each to its game's end."""
-    jobs = [
-        play(
-            ws_base, seat, rng=random.Random(f"{seed}:{table.table}:{seat.seat}"), deadline=deadline
-        )
-        for table in tables
-        for seat in table.seats
-    ]
+    """Play every seat of every table at once, each to its game's end. With several
+    servers, the seats are spread over them in turn (and move on when one goes away)."""
+    bases = [ws_base] if isinstance(ws_base, str) else list(ws_base)
+    jobs: list[Coroutine[Any, Any, Seat]] = []
+    for table in tables:
+        for seat in table.seats:
+            start = len(jobs) % len(bases)
+            jobs.append(
+                play(
+                    bases[start:] + bases[:start],
+                    seat,
+                    rng=random.Random(f"{seed}:{table.table}:{seat.seat}"),
+                    deadline=deadline,
+                )
+            )
     await asyncio.gather(*jobs)

@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import logging
+import re
+import socket
 from typing import Any
 
 from .limits import DAY, HOUR, Limits
+from .storage import is_postgres
 
 # uvicorn closes a WebSocket with 1009 beyond this; below it, the app answers an
 # oversized message with a readable error (Limits.max_message).
@@ -42,7 +45,20 @@ def _shown(value: float) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     parser.add_argument("--port", type=int, default=8066, help="port (8066)")
-    parser.add_argument("--db", default="trumpf.sqlite", help="SQLite file (trumpf.sqlite)")
+    parser.add_argument(
+        "--db",
+        default="trumpf.sqlite",
+        help="SQLite file, or a PostgreSQL URL (postgresql://user@host/db) that several "
+        "processes may share; PostgreSQL needs pip install 'trumpf[postgres]' (trumpf.sqlite)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes on this port, sharing the tables: above 1 needs a "
+        "PostgreSQL --db; limits on sockets and rates count per process (1)",
+    )
     parser.add_argument(
         "--create-rate",
         type=float,
@@ -133,7 +149,28 @@ def _list(text: str) -> list[str]:
     return [item.strip() for item in text.split(",") if item.strip()]
 
 
-def run(args: argparse.Namespace) -> int:
+def shown_db(db: str) -> str:
+    """``db`` fit to print: a URL's password left out."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", db)
+
+
+def run(args: argparse.Namespace, sock: socket.socket | None = None) -> int:
+    """Serve until stopped: one process, on ``sock`` when a supervisor passed one down,
+    or ``args.workers`` of them under a supervisor (``workers``)."""
+    workers = getattr(args, "workers", 1)
+    if workers < 1:
+        raise SystemExit("trumpf serve: --workers must be at least 1")
+    if is_postgres(args.db):
+        import psycopg  # noqa: F401  # said plainly at start when the extra is missing
+    if workers > 1:
+        if not is_postgres(args.db):
+            raise SystemExit(
+                "trumpf serve: --workers above 1 needs a PostgreSQL --db "
+                "(postgresql://...): an SQLite file has one writer, one process"
+            )
+        from .workers import supervise
+
+        return supervise(args)
     import uvicorn
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
@@ -165,7 +202,13 @@ def run(args: argparse.Namespace) -> int:
     }
     if args.forwarded_allow_ips is not None:
         config["forwarded_allow_ips"] = _list(args.forwarded_allow_ips)
-    print(f"trumpf serve: http://{args.host}:{args.port}/  (database {args.db})", flush=True)
+    if sock is not None:  # a worker: the supervisor said where it listens
+        uvicorn.Server(uvicorn.Config(app, **config)).run(sockets=[sock])
+        return 0
+    print(
+        f"trumpf serve: http://{args.host}:{args.port}/  (database {shown_db(args.db)})",
+        flush=True,
+    )
     uvicorn.run(app, **config)
     return 0
 

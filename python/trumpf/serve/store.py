@@ -18,8 +18,9 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from .storage import PRUNE_BATCH, Since, StoredTable
 
 T = TypeVar("T")
 
@@ -54,29 +55,6 @@ CREATE TABLE IF NOT EXISTS moves (
 """
 
 
-@dataclass
-class StoredTable:
-    """A table as the database holds it."""
-
-    id: str
-    header: dict[str, Any]
-    opponent: str
-    bot_seat: str | None
-    bot_level: int | None
-    finished: bool
-    seats: dict[str, tuple[bytes | None, bytes | None]]  # seat -> (token hash, invite hash)
-    moves: list[dict[str, Any]]
-    # The seed of the bot's random choices, kept on the server alone: the public
-    # table id would let anyone replay the bot and learn from it about its hand.
-    bot_secret: bytes | None = None
-    abandoned: bool = False  # given up for idleness: no one plays it any more
-    active: float = 0.0  # when it was created or last moved (time.time())
-
-    def log(self) -> dict[str, Any]:
-        """The game's log, exactly as the game's own to_log() wrote it, move by move."""
-        return {**self.header, "moves": self.moves}
-
-
 def connect(path: str) -> sqlite3.Connection:
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30.0)
     conn.execute("PRAGMA journal_mode=WAL")
@@ -88,8 +66,10 @@ def connect(path: str) -> sqlite3.Connection:
 _Job = tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
 
 
-class Store:
-    """The database of one server."""
+class SqliteStore:
+    """The database of one server process: the SQLite store (see ``storage.Store``)."""
+
+    shared = False  # one process writes: its tables in memory are the truth
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -173,14 +153,63 @@ class Store:
         for (_, future, loop), (ok, value) in zip(batch, outcomes, strict=True):
             loop.call_soon_threadsafe(_settle, future, ok, value)
 
+    # The interface the tables speak (storage.Store): each write a job for the writer.
+
+    async def start(self) -> None:
+        return None
+
+    async def aclose(self) -> None:
+        await asyncio.to_thread(self.close)
+
+    async def insert_table(self, table: StoredTable, *, result: dict[str, Any] | None) -> None:
+        await self.write(insert_table(table, result=result))
+
+    async def append_moves(
+        self,
+        table_id: str,
+        first: int,
+        moves: list[dict[str, Any]],
+        *,
+        result: dict[str, Any] | None,
+    ) -> None:
+        await self.write(append_moves(table_id, first, moves, result=result))
+
+    async def take_seat(self, table_id: str, seat: str, invite: bytes, token: bytes) -> bool:
+        return await self.write(take_seat(table_id, seat, invite, token))
+
+    async def give_bot_secret(self, table_id: str, secret: bytes) -> None:
+        await self.write(give_bot_secret(table_id, secret))
+
+    async def abandon(self, table_id: str, now: float, idle_since: float) -> bool:
+        # One process moves every table: its memory has already checked the idleness.
+        return await self.write(abandon(table_id, now))
+
+    async def abandon_idle(self, now: float, idle_since: float) -> list[str]:
+        return []  # every unfinished table is in this process's memory, swept there
+
+    async def prune(self, before: float) -> list[str]:
+        return await self.write(prune(before))
+
+    async def since(self, table_id: str, n: int) -> Since | None:
+        return None  # never behind: no other process writes
+
+    async def open_tables(self) -> int | None:
+        return None
+
+    def on_moves(self, heard: Callable[[str, int], None]) -> None:
+        return None  # no other process commits
+
     # Reads: a connection of their own, so they never wait for the writer's queue.
 
-    def load(self, table_id: str) -> StoredTable | None:
-        return load(self.path, table_id)
+    async def load(self, table_id: str) -> StoredTable | None:
+        return await asyncio.to_thread(load, self.path, table_id)
 
-    def unfinished(self) -> list[StoredTable]:
-        with _reader(self.path) as conn:
-            return _tables(conn, "WHERE finished IS NULL AND abandoned IS NULL", ())
+    async def unfinished(self) -> list[StoredTable]:
+        def read() -> list[StoredTable]:
+            with _reader(self.path) as conn:
+                return _tables(conn, "WHERE finished IS NULL AND abandoned IS NULL", ())
+
+        return await asyncio.to_thread(read)
 
 
 def load(path: str, table_id: str) -> StoredTable | None:
@@ -342,9 +371,6 @@ def abandon(table_id: str, now: float) -> Callable[[sqlite3.Connection], bool]:
         return done.rowcount == 1
 
     return job
-
-
-PRUNE_BATCH = 1000  # tables one pruning job deletes at most
 
 
 def prune(before: float, most: int = PRUNE_BATCH) -> Callable[[sqlite3.Connection], list[str]]:

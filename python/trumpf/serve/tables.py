@@ -5,7 +5,13 @@ does the copy become the table's game and anyone hear of it. So a refused
 move, or one the disk would not take, leaves the table as it was. The
 table's lock makes two moves at one table run one after the other. Engine
 calls are microseconds (the C++ core), so they run on the event loop; only
-the database waits elsewhere, in the store's writer thread.
+the database waits elsewhere.
+
+With a shared store, other processes move at the same table. The store then
+refuses an append whose first move index is not the log's length (Conflict):
+the table reads what it missed, tells its listeners, and refuses the move as
+stale. A process hearing that another committed at a table catches up the
+same way (``catch_up``).
 """
 
 from __future__ import annotations
@@ -18,11 +24,11 @@ from typing import Any, Protocol
 
 from trumpf.play.words import ENDINGS
 
-from . import store as db
 from . import tokens
 from .bots import Player, make_bot
 from .games import Play, Refused
 from .secrecy import events_for
+from .storage import Conflict, Store
 
 MAX_BOT_MOVES = 10_000  # a bot that never yields the turn is a bug; stop rather than spin
 
@@ -48,7 +54,7 @@ class Table:
         bot_level: int | None,
         seats: dict[str, tuple[bytes | None, bytes | None]],
         saved: int,
-        store: db.Store,
+        store: Store,
         bot_secret: bytes,
         active: float | None = None,
     ) -> None:
@@ -72,6 +78,8 @@ class Table:
         # The refusal told anyone who comes back to a table given up for idleness.
         self.abandoned: Refused | None = None
         self.on_over: Callable[[Table], None] | None = None  # told once the game ends
+        # Told when a catch-up finds the table abandoned by another process.
+        self.on_abandoned: Callable[[Table], None] | None = None
 
     # Who sits where
 
@@ -99,9 +107,7 @@ class Table:
                 raise Refused("bad_invite", "this invitation is not valid, or was used already")
             token = tokens.new_token()
             hashed = tokens.digest(token)
-            taken = await self.store.write(
-                db.take_seat(self.id, seat, tokens.digest(invite), hashed)
-            )
+            taken = await self.store.take_seat(self.id, seat, tokens.digest(invite), hashed)
             if not taken:
                 raise Refused("bad_invite", "this invitation is not valid, or was used already")
             self._invites[seat] = None
@@ -204,7 +210,15 @@ class Table:
         result = trial.result if trial.over else None
         if fresh:
             try:
-                await self.store.write(db.append_moves(self.id, self.saved, fresh, result=result))
+                await self.store.append_moves(self.id, self.saved, fresh, result=result)
+            except Conflict:
+                # Another process moved first: what it stored is the game now.
+                await self._catch_up()
+                if self.abandoned is not None:
+                    raise self.abandoned from None
+                raise Refused(
+                    "stale", f"another move came first: the game is at ply {self.play.ply}"
+                ) from None
             except Exception as failed:
                 raise Refused(
                     "not_saved", "the move could not be saved; nothing changed"
@@ -215,6 +229,42 @@ class Table:
         self.active = time.time()
         if trial.over and self.on_over is not None:
             self.on_over(self)
+
+    async def catch_up(self) -> None:
+        """Read what other processes committed at this table since this process last
+        saw it, and tell the listeners (a shared store; nothing to do otherwise)."""
+        if self.store.shared:
+            await asyncio.shield(self._locked_catch_up())
+
+    async def _locked_catch_up(self) -> None:
+        async with self.lock:
+            await self._catch_up()
+
+    async def _catch_up(self) -> None:
+        since = await self.store.since(self.id, self.saved)
+        if since is None:
+            return
+        seated = self.seated()
+        self._tokens = {seat: token for seat, (token, _) in since.seats.items()}
+        self._invites = {seat: invite for seat, (_, invite) in since.seats.items()}
+        events: list[dict[str, Any]] = []
+        if since.moves:
+            trial = self.play.copy()
+            for move in since.moves:
+                body = {k: v for k, v in move.items() if k != "seat"}
+                events.extend(trial.apply(trial.seat_of(move["seat"]), body))
+            self.play = trial
+            self.saved += len(since.moves)
+            self.active = since.active
+        if events:
+            self._broadcast(events, mover=None, ack=None, origin=None)
+        elif self.seated() != seated:
+            for listener in list(self.listeners):
+                listener.push(json.dumps(self.state(listener.seat)))
+        if since.moves and self.play.over and self.on_over is not None:
+            self.on_over(self)
+        if since.abandoned and self.abandoned is None and self.on_abandoned is not None:
+            self.on_abandoned(self)
 
     def _broadcast(
         self,
