@@ -389,9 +389,9 @@ def expert_bot() -> Any:
 
 
 def store() -> Any:
-    from trumpf.serve.store import Store
+    from trumpf.serve.store import SqliteStore
 
-    return Store(os.path.join(tempfile.mkdtemp(), "serve.db"))
+    return SqliteStore(os.path.join(tempfile.mkdtemp(), "serve.db"))
 
 
 def server() -> Any:
@@ -569,7 +569,7 @@ def recipes() -> dict[str, Recipe]:
             "Ping": Recipe(protocol.Ping, plain),
             "Created": Recipe(lambda: _imp("trumpf.serve.lobby.Created")("t", 1, "k", None), plain),
             "StoredTable": Recipe(
-                lambda: _imp("trumpf.serve.store.StoredTable")(
+                lambda: _imp("trumpf.serve.storage.StoredTable")(
                     "t", {"game": "durak"}, "bot", "2", 1, False, {"1": (b"h", None)}, []
                 ),
                 plain,
@@ -583,6 +583,16 @@ def recipes() -> dict[str, Recipe]:
             ),
             "serve.Play": Recipe(serve_play, lambda p: played(p.engine)),
             "Store": Recipe(store, lambda s: None, promise="refused"),
+            "Since": Recipe(
+                lambda: _imp("trumpf.serve.storage.Since")([{"seat": "1"}], {"1": (b"h", None)}),
+                plain,
+            ),
+            "Conflict": Recipe(lambda: _imp("trumpf.serve.storage.Conflict")("t"), exception),
+            # Not started: a URL and counters, no connection yet.
+            "PgStore": Recipe(
+                lambda: _imp("trumpf.serve.pgstore.PgStore")("postgresql://u@localhost/db"),
+                lambda s: (s.url, s.pool_size, s.moves),
+            ),
             "Server": Recipe(server, lambda s: (s.db_path, s.limits, s.store, s.lobby)),
             "Lobby": Recipe(
                 lambda: _imp("trumpf.serve.lobby.Lobby")(store()), lambda s: None, "refused"
