@@ -15,6 +15,7 @@ target_sources(trumpf_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/reach_plan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/actions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/observe.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/worlds.cpp
   ${CMAKE_CURRENT_LIST_DIR}/expert.cpp
   ${CMAKE_CURRENT_LIST_DIR}/presumed.cpp

@@ -5,7 +5,7 @@
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
-#include "bindings/common/fastcall.hpp"
+#include "bindings/common/game_class.hpp"
 #include "bindings/common/objects.hpp"
 #include "bindings/durak/convert.hpp"
 #include "bindings/durak/register.hpp"
@@ -89,61 +89,38 @@ py::list apply(py::handle self, py::handle seat_h, py::handle move_h) {
   return events_obj(fresh.data(), n);
 }
 
-// The play loop's four calls as plain CPython methods (common/fastcall.hpp).
-const char* const kSeatArg[] = {"seat"};
-const char* const kApplyArgs[] = {"seat", "move"};
-
-PyObject* fast_legal(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kw) {
-  return fast::guarded([&]() -> PyObject* {
-    PyObject* a[1];
-    if (!fast::parse("legal", args, nargsf, kw, kSeatArg, a)) return nullptr;
+// The play loop (common/game_class.hpp).
+struct Loop {
+  using Record = td::GameRecord;
+  static PyObject* legal(PyObject* self, PyObject* seat_h) {
     const Record& r = self_of<Record>(self);
-    const int seat = seat_arg(a[0]);  // runs Python code only to refuse
-    td::Move moves[td::kMaxMoves];    // read before any dict is made
+    const int seat = seat_arg(seat_h);  // runs Python code only to refuse
+    td::Move moves[td::kMaxMoves];      // read before any dict is made
     const int n = td::legal_moves(r.state, seat, moves);
     return legal_obj(moves, n).release().ptr();
-  });
-}
-
-PyObject* fast_apply(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kw) {
-  return fast::guarded([&]() -> PyObject* {
-    PyObject* a[2];
-    if (!fast::parse("apply", args, nargsf, kw, kApplyArgs, a)) return nullptr;
-    return apply(self, a[0], a[1]).release().ptr();
-  });
-}
-
-PyObject* fast_turn(PyObject* self, void*) {
-  return fast::guarded([&]() -> PyObject* {
+  }
+  static PyObject* apply(PyObject* self, PyObject* seat, PyObject* move) {
+    return durak::apply(self, seat, move).release().ptr();
+  }
+  static PyObject* turn(PyObject* self) {
     return seat_obj(td::turn_of(self_of<Record>(self).state)).release().ptr();
-  });
-}
-
-PyObject* fast_over(PyObject* self, void*) {
-  return fast::guarded(
-      [&]() -> PyObject* { return PyBool_FromLong(td::is_over(self_of<Record>(self).state)); });
-}
-
-#define TRUMPF_FASTCALL(f) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(f))
-PyMethodDef kMethods[] = {
-    {"legal", TRUMPF_FASTCALL(fast_legal), METH_FASTCALL | METH_KEYWORDS,
-     "legal($self, seat)\n--\n\nWhat `seat` may do now, as a new list of move dicts in the "
-     "reference order; empty for the seat not on turn."},
-    {"apply", TRUMPF_FASTCALL(fast_apply), METH_FASTCALL | METH_KEYWORDS,
-     "apply($self, seat, move)\n--\n\nPlays `move` for `seat` and returns the events it "
-     "caused; raises Error with the reference code, changing nothing, when it is refused."},
-};
-#undef TRUMPF_FASTCALL
-PyGetSetDef kGetters[] = {
-    {"turn", fast_turn, nullptr, "The seat the game waits on (1 or 2); None once it is over.",
-     nullptr},
-    {"over", fast_over, nullptr, "Whether the deal has ended.", nullptr},
+  }
+  static bool over(PyObject* self) { return td::is_over(self_of<Record>(self).state); }
+  static constexpr const char* kLegalDoc =
+      "legal($self, seat)\n--\n\nWhat `seat` may do now, as a new list of move dicts in the "
+      "reference order; empty for the seat not on turn.";
+  static constexpr const char* kApplyDoc =
+      "apply($self, seat, move)\n--\n\nPlays `move` for `seat` and returns the events it "
+      "caused; raises Error with the reference code, changing nothing, when it is refused.";
+  static constexpr const char* kTurnDoc =
+      "The seat the game waits on (1 or 2); None once it is over.";
+  static constexpr const char* kOverDoc = "Whether the deal has ended.";
 };
 
 // A read-only property computed from a copy of the state.
 template <class F>
 auto from_state(F f) {
-  return [f](py::handle self) { return f(state(self)); };
+  return game_class::from_state<Record>(f);
 }
 // A method of one seat computed from a copy of the state (a Game never built
 // refuses before its argument is looked at).
@@ -258,21 +235,10 @@ void register_game(py::module_& m) {
            py::arg("seat"),
            "Everything `seat` can see and nothing else: its hand, the bout as attack and beat "
            "pairs, the trump, the turn-up while it is in the talon, the talon's and heap's "
-           "sizes, the counts, whether it may swap, its legal moves, ply and the result.")
-      .def(
-          "copy", [](py::handle self) { return Record(self_of<Record>(self)); },
-          "An independent copy of the game.")
-      .def("__copy__", [](py::handle self) { return Record(self_of<Record>(self)); })
-      .def(
-          "__deepcopy__", [](py::handle self, py::handle) { return Record(self_of<Record>(self)); },
-          py::arg("memo"))
-      .def("__repr__", [](py::handle self) -> std::string {
-        // A repr never refuses: debuggers and tracebacks print whatever they meet.
-        const Record* r = value_or_null<Record>(self.ptr());
-        return r ? td::describe(r->state, r->number) : "<durak.Game not built>";
-      });
-  for (auto& def : kMethods) fast::add_method(cls, &def);
-  for (auto& def : kGetters) fast::add_getter(cls, &def);
+           "sizes, the counts, whether it may swap, its legal moves, ply and the result.");
+  game_class::add_copies_and_repr(cls, "An independent copy of the game.", "<durak.Game not built>",
+                                  [](const Record& r) { return td::describe(r.state, r.number); });
+  game_class::add_play_loop<Loop>(cls);
 }
 
 }  // namespace trumpf::bindings::durak

@@ -14,6 +14,7 @@
 #include "schnapsen/deal.hpp"
 #include "schnapsen/explain.hpp"
 #include "schnapsen/record.hpp"
+#include "schnapsen/view.hpp"
 
 namespace trumpf::bindings::schnapsen {
 
@@ -122,6 +123,8 @@ py::dict per_seat(py::object p1, py::object p2);
 py::dict move_dict(int trump, ts::Move m);
 py::dict logged_move_dict(ts::SeatMove m);
 py::list legal_obj(const ts::DealState& s, ts::Seat seat, bool match_over);
+// Moves as legal() lists them, `trump` pricing the marriages.
+py::list moves_obj(int trump, const ts::Move* moves, int n);
 py::dict result_dict(const ts::Result& r, bool with_kind);
 py::dict result_dict(const ts::WideResult& r, bool with_kind);
 py::dict game_end_dict(ts::Seat winner, const std::int16_t scores[2], int deals, bool with_kind);
@@ -138,12 +141,13 @@ py::list events_at(const std::vector<ts::Entry>& live, std::size_t from, std::si
 py::dict trick_dict(const ts::Trick& t);
 py::list tricks_obj(const std::vector<ts::Trick>& snapshot);
 py::object close_state_obj(const ts::DealState& s);
+py::object close_state_obj(ts::Seat closed_by, const ts::CloseState& c);
 py::list melds_obj(const ts::DealState& s);
+py::list melds_obj(const ts::Meld* melds, const bool* counted, int n);
 py::object must_lead_obj(const ts::DealState& s);
 py::list can_marry_obj(const ts::DealState& s, ts::Seat seat);
-// The view of `seat`; `last` is the last trick, if any, copied out by the caller.
-py::dict view_dict(const ts::DealState& s, const ts::Trick* last, ts::Seat seat, std::size_t ply,
-                   bool match_over);
+// A seat's view (schnapsen/view.hpp) as the reference's dict.
+py::dict view_dict(const ts::SeatView& v);
 // The full rules table: the base game's fields and the house rules.
 py::dict rules_dict(const ts::Rules& r);
 

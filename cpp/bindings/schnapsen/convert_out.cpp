@@ -82,14 +82,18 @@ py::dict logged_move_dict(ts::SeatMove m) {
   return d;
 }
 
-py::list legal_obj(const ts::DealState& s, ts::Seat seat, bool match_over) {
-  ts::Move moves[ts::kMaxMoves];
-  const int n = match_over ? 0 : ts::legal_moves(s, seat, moves);
-  const int trump = s.trump;  // `s` may be the live state: read nothing after Python runs
+py::list moves_obj(int trump, const ts::Move* moves, int n) {
   py::list l(n);
   for (int i = 0; i < n; ++i)
     PyList_SET_ITEM(l.ptr(), i, fast::checked(new_move_dict(trump, moves[i])));
   return l;
+}
+
+py::list legal_obj(const ts::DealState& s, ts::Seat seat, bool match_over) {
+  ts::Move moves[ts::kMaxMoves];
+  const int n = match_over ? 0 : ts::legal_moves(s, seat, moves);
+  const int trump = s.trump;  // `s` may be the live state: read nothing after Python runs
+  return moves_obj(trump, moves, n);
 }
 
 namespace {
@@ -212,9 +216,12 @@ py::list tricks_obj(const std::vector<ts::Trick>& snapshot) {
 }
 
 py::object close_state_obj(const ts::DealState& s) {
-  if (s.closed_by == ts::kNoSeat) return py::none();
+  return close_state_obj(s.closed_by, s.close_state);
+}
+
+py::object close_state_obj(ts::Seat closed_by, const ts::CloseState& c) {
+  if (closed_by == ts::kNoSeat) return py::none();
   const Keys& k = keys();
-  const ts::CloseState& c = s.close_state;
   py::dict d;
   d[k.by] = seat_obj(c.by);
   for (int i = 0; i < 2; ++i) {
@@ -227,15 +234,21 @@ py::object close_state_obj(const ts::DealState& s) {
 }
 
 py::list melds_obj(const ts::DealState& s) {
+  bool counted[4] = {};
+  for (int i = 0; i < s.n_melds; ++i) counted[i] = ts::meld_counted(s, s.melds[i]);
+  return melds_obj(s.melds, counted, s.n_melds);
+}
+
+py::list melds_obj(const ts::Meld* melds, const bool* counted, int n) {
   const Keys& k = keys();
   py::list l;
-  for (int i = 0; i < s.n_melds; ++i) {
-    const ts::Meld& m = s.melds[i];
+  for (int i = 0; i < n; ++i) {
+    const ts::Meld& m = melds[i];
     py::dict d;
     d[k.seat] = seat_obj(m.seat);
     d[k.suit] = k.suits[m.suit & 3];
     d[k.value] = py::int_(int(m.value));
-    d[k.counted] = py::bool_(ts::meld_counted(s, m));
+    d[k.counted] = py::bool_(counted[i]);
     l.append(d);
   }
   return l;

@@ -5,7 +5,7 @@
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
-#include "bindings/common/fastcall.hpp"
+#include "bindings/common/game_class.hpp"
 #include "bindings/common/objects.hpp"
 #include "bindings/schnapsen/convert.hpp"
 #include "bindings/schnapsen/register.hpp"
@@ -60,57 +60,35 @@ py::list apply(py::handle self, py::handle seat_h, py::handle move_h) {
   return events_at(r.history, from, r.history.size() - from);
 }
 
-// The play loop's four calls as plain CPython methods (common/fastcall.hpp).
-const char* const kSeatArg[] = {"seat"};
-const char* const kApplyArgs[] = {"seat", "move"};
-
-PyObject* fast_legal(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kw) {
-  return fast::guarded([&]() -> PyObject* {
-    PyObject* a[1];
-    if (!fast::parse("legal", args, nargsf, kw, kSeatArg, a)) return nullptr;
+// The play loop (common/game_class.hpp).
+struct Loop {
+  using Record = ts::DealRecord;
+  static PyObject* legal(PyObject* self, PyObject* seat) {
     // The live state: legal_obj reads it before it builds anything.
     const ts::DealState& s = self_of<Record>(self).state;
-    return legal_obj(s, seat_arg(a[0]), false).release().ptr();
-  });
-}
-
-PyObject* fast_apply(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kw) {
-  return fast::guarded([&]() -> PyObject* {
-    PyObject* a[2];
-    if (!fast::parse("apply", args, nargsf, kw, kApplyArgs, a)) return nullptr;
-    return apply(self, a[0], a[1]).release().ptr();
-  });
-}
-
-PyObject* fast_turn(PyObject* self, void*) {
-  return fast::guarded(
-      [&]() -> PyObject* { return seat_obj(self_of<Record>(self).state.turn).release().ptr(); });
-}
-
-PyObject* fast_over(PyObject* self, void*) {
-  return fast::guarded(
-      [&]() -> PyObject* { return PyBool_FromLong(self_of<Record>(self).state.over); });
-}
-
-#define TRUMPF_FASTCALL(f) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(f))
-PyMethodDef kMethods[] = {
-    {"legal", TRUMPF_FASTCALL(fast_legal), METH_FASTCALL | METH_KEYWORDS,
-     "legal($self, seat)\n--\n\nWhat `seat` may do now, as a new list of move dicts in the "
-     "reference order; empty for the seat not on turn and for a finished deal."},
-    {"apply", TRUMPF_FASTCALL(fast_apply), METH_FASTCALL | METH_KEYWORDS,
-     "apply($self, seat, move)\n--\n\nPlays `move` for `seat` and returns the events it "
-     "caused; raises Error with the reference code, changing nothing, when it is refused."},
-};
-#undef TRUMPF_FASTCALL
-PyGetSetDef kGetters[] = {
-    {"turn", fast_turn, nullptr, "The seat whose move it is.", nullptr},
-    {"over", fast_over, nullptr, "Whether the deal has finished.", nullptr},
+    return legal_obj(s, seat_arg(seat), false).release().ptr();
+  }
+  static PyObject* apply(PyObject* self, PyObject* seat, PyObject* move) {
+    return schnapsen::apply(self, seat, move).release().ptr();
+  }
+  static PyObject* turn(PyObject* self) {
+    return seat_obj(self_of<Record>(self).state.turn).release().ptr();
+  }
+  static bool over(PyObject* self) { return self_of<Record>(self).state.over; }
+  static constexpr const char* kLegalDoc =
+      "legal($self, seat)\n--\n\nWhat `seat` may do now, as a new list of move dicts in the "
+      "reference order; empty for the seat not on turn and for a finished deal.";
+  static constexpr const char* kApplyDoc =
+      "apply($self, seat, move)\n--\n\nPlays `move` for `seat` and returns the events it "
+      "caused; raises Error with the reference code, changing nothing, when it is refused.";
+  static constexpr const char* kTurnDoc = "The seat whose move it is.";
+  static constexpr const char* kOverDoc = "Whether the deal has finished.";
 };
 
 // A read-only property computed from a copy of the state.
 template <class F>
 auto from_state(F f) {
-  return [f](py::handle self) { return f(state(self)); };
+  return game_class::from_state<Record>(f);
 }
 // A method of one seat computed from a copy of the state.
 template <class F>
@@ -274,25 +252,14 @@ void register_deal(py::module_& m) {
             const bool has_last = !r.tricks.empty();
             const ts::Trick last = has_last ? r.tricks.back() : ts::Trick{};
             const std::size_t ply = r.history.size();
-            return view_dict(st, has_last ? &last : nullptr, s, ply, false);
+            return view_dict(ts::view_of(st, has_last ? &last : nullptr, s, ply, false));
           },
           py::arg("seat"),
           "Everything `seat` may see, as a dict: its own hand, how many cards each seat holds, "
-          "the table, the talon's size, its legal moves and the result once there is one.")
-      .def(
-          "copy", [](py::handle self) { return Record(self_of<Record>(self)); },
-          "An independent copy of the deal.")
-      .def("__copy__", [](py::handle self) { return Record(self_of<Record>(self)); })
-      .def(
-          "__deepcopy__", [](py::handle self, py::handle) { return Record(self_of<Record>(self)); },
-          py::arg("memo"))
-      .def("__repr__", [](py::handle self) -> std::string {
-        // A repr never refuses: debuggers and tracebacks print whatever they meet.
-        const Record* r = value_or_null<Record>(self.ptr());
-        return r ? ts::describe(r->state) : "<Deal not built>";
-      });
-  for (auto& def : kMethods) fast::add_method(cls, &def);
-  for (auto& def : kGetters) fast::add_getter(cls, &def);
+          "the table, the talon's size, its legal moves and the result once there is one.");
+  game_class::add_copies_and_repr(cls, "An independent copy of the deal.", "<Deal not built>",
+                                  [](const Record& r) { return ts::describe(r.state); });
+  game_class::add_play_loop<Loop>(cls);
 }
 
 }  // namespace trumpf::bindings::schnapsen

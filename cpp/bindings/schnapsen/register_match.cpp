@@ -5,7 +5,7 @@
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
-#include "bindings/common/fastcall.hpp"
+#include "bindings/common/game_class.hpp"
 #include "bindings/common/objects.hpp"
 #include "bindings/schnapsen/convert.hpp"
 #include "bindings/schnapsen/register.hpp"
@@ -61,57 +61,35 @@ py::dict scores_obj(const ts::MatchState& m) {
   return per_seat(py::int_(m.scores[0]), py::int_(m.scores[1]));
 }
 
-const char* const kSeatArg[] = {"seat"};
-const char* const kApplyArgs[] = {"seat", "move"};
-
-PyObject* fast_legal(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kw) {
-  return fast::guarded([&]() -> PyObject* {
-    PyObject* a[1];
-    if (!fast::parse("legal", args, nargsf, kw, kSeatArg, a)) return nullptr;
+// The play loop (common/game_class.hpp).
+struct Loop {
+  using Record = ts::MatchRecord;
+  static PyObject* legal(PyObject* self, PyObject* seat) {
     // The live state: legal_obj reads it before it builds anything.
     const ts::MatchState& m = self_of<Record>(self).state;
-    return legal_obj(m.deal, seat_arg(a[0]), m.over).release().ptr();
-  });
-}
-
-PyObject* fast_apply(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kw) {
-  return fast::guarded([&]() -> PyObject* {
-    PyObject* a[2];
-    if (!fast::parse("apply", args, nargsf, kw, kApplyArgs, a)) return nullptr;
-    return apply(self, a[0], a[1]).release().ptr();
-  });
-}
-
-PyObject* fast_turn(PyObject* self, void*) {
-  return fast::guarded([&]() -> PyObject* {
+    return legal_obj(m.deal, seat_arg(seat), m.over).release().ptr();
+  }
+  static PyObject* apply(PyObject* self, PyObject* seat, PyObject* move) {
+    return schnapsen::apply(self, seat, move).release().ptr();
+  }
+  static PyObject* turn(PyObject* self) {
     return seat_obj(ts::match_turn(self_of<Record>(self).state)).release().ptr();
-  });
-}
-
-PyObject* fast_over(PyObject* self, void*) {
-  return fast::guarded(
-      [&]() -> PyObject* { return PyBool_FromLong(self_of<Record>(self).state.over); });
-}
-
-#define TRUMPF_FASTCALL(f) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(f))
-PyMethodDef kMethods[] = {
-    {"legal", TRUMPF_FASTCALL(fast_legal), METH_FASTCALL | METH_KEYWORDS,
-     "legal($self, seat)\n--\n\nWhat `seat` may do now in the current deal; empty once the "
-     "match is over."},
-    {"apply", TRUMPF_FASTCALL(fast_apply), METH_FASTCALL | METH_KEYWORDS,
-     "apply($self, seat, move)\n--\n\nPlays `move` for `seat`; after a deal ends also the "
-     "`deal` event for the next deal or `game_end`. Raises Error when refused."},
-};
-#undef TRUMPF_FASTCALL
-PyGetSetDef kGetters[] = {
-    {"turn", fast_turn, nullptr, "The seat whose move it is; None once the match is over.",
-     nullptr},
-    {"over", fast_over, nullptr, "Whether the match has finished.", nullptr},
+  }
+  static bool over(PyObject* self) { return self_of<Record>(self).state.over; }
+  static constexpr const char* kLegalDoc =
+      "legal($self, seat)\n--\n\nWhat `seat` may do now in the current deal; empty once the "
+      "match is over.";
+  static constexpr const char* kApplyDoc =
+      "apply($self, seat, move)\n--\n\nPlays `move` for `seat`; after a deal ends also the "
+      "`deal` event for the next deal or `game_end`. Raises Error when refused.";
+  static constexpr const char* kTurnDoc = "The seat whose move it is; None once the match is over.";
+  static constexpr const char* kOverDoc = "Whether the match has finished.";
 };
 
+// A read-only property computed from a copy of the state.
 template <class F>
 auto from_state(F f) {
-  return [f](py::handle self) { return f(state(self)); };
+  return game_class::from_state<Record>(f);
 }
 
 }  // namespace
@@ -202,7 +180,8 @@ void register_match(py::module_& m) {
             const bool has_last = !r.tricks.empty();
             const ts::Trick last = has_last ? r.tricks.back() : ts::Trick{};
             const std::size_t ply = r.history.size();
-            py::dict d = view_dict(st.deal, has_last ? &last : nullptr, s, ply, st.over);
+            py::dict d =
+                view_dict(ts::view_of(st.deal, has_last ? &last : nullptr, s, ply, st.over));
             const Keys& k = keys();
             d[k.scores] = scores_obj(st);
             d[k.to_win] =
@@ -214,20 +193,10 @@ void register_match(py::module_& m) {
           },
           py::arg("seat"),
           "What `seat` may see of the current deal, plus scores, to_win, deals, match_over and "
-          "winner.")
-      .def(
-          "copy", [](py::handle self) { return Record(self_of<Record>(self)); },
-          "An independent copy of the match.")
-      .def("__copy__", [](py::handle self) { return Record(self_of<Record>(self)); })
-      .def(
-          "__deepcopy__", [](py::handle self, py::handle) { return Record(self_of<Record>(self)); },
-          py::arg("memo"))
-      .def("__repr__", [](py::handle self) -> std::string {
-        const Record* r = value_or_null<Record>(self.ptr());
-        return r ? ts::describe(r->state) : "<Match not built>";
-      });
-  for (auto& def : kMethods) fast::add_method(cls, &def);
-  for (auto& def : kGetters) fast::add_getter(cls, &def);
+          "winner.");
+  game_class::add_copies_and_repr(cls, "An independent copy of the match.", "<Match not built>",
+                                  [](const Record& r) { return ts::describe(r.state); });
+  game_class::add_play_loop<Loop>(cls);
 }
 
 }  // namespace trumpf::bindings::schnapsen
