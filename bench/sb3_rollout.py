@@ -1,6 +1,6 @@
 """SB3 rollouts through trumpf.rl.sb3 beside make_vec_env's, side by side.
 
-    pip install ".[sb3]" && python bench/sb3_rollout.py     # about two minutes
+    pip install ".[sb3]" && python bench/sb3_rollout.py     # about three minutes
     python bench/sb3_rollout.py --quick                     # a shorter pass
 
 Two ways to give sb3-contrib's MaskablePPO its ``VecEnv`` of Schnapsen
@@ -118,7 +118,7 @@ def main() -> None:
     )
     print("| what | envs | trumpf.rl.sb3 | make_vec_env | ratio |")
     print("|---|---:|---:|---:|---:|")
-    for num_envs in (8, 64):
+    for num_envs in (8, 64, 256):
         ours, theirs = envs(num_envs)
         fast, slow = paired([rollout(ours, n_steps), rollout(theirs, n_steps)], rounds)
         print(

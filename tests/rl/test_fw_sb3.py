@@ -34,6 +34,18 @@ from trumpf import rl
 from trumpf.errors import Error
 from trumpf.rl.sb3 import TrumpfVecEnv
 
+
+@pytest.fixture(autouse=True, scope="module")
+def _one_torch_thread() -> Any:
+    """Small networks: torch's thread pool only costs here, more so on a busy machine."""
+    import torch
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
+
 ID = {"schnapsen": "trumpf/Schnapsen-v0", "durak": "trumpf/Durak-v0"}
 
 
