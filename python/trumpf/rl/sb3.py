@@ -23,7 +23,9 @@ episode, so SB3 logs ``ep_rew_mean`` and ``ep_len_mean`` unwrapped; a
 ``VecMonitor`` around it counts the same episodes and lengths.
 
 ``action_masks()`` (and ``env_method("action_masks")``, as MaskablePPO
-asks for it) gives each env's legal actions, ``(num_envs, 40)`` bool.
+asks for it) gives each env's legal actions, ``(num_envs, 40)`` bool; the
+infos do not repeat them (the single env's ``info["action_mask"]``), so a
+step builds no per-env mask arrays.
 """
 
 from __future__ import annotations
