@@ -1,7 +1,7 @@
-"""The learning frameworks are the ``rl`` extra: only their adapters import them.
+"""The learning frameworks are extras (``rl``, ``sb3``): only their adapters import them.
 
 ``import trumpf`` and its game and rl packages must work without Gymnasium,
-PettingZoo or OpenSpiel, so each interpreter here starts fresh and reports
+PettingZoo, OpenSpiel, SB3 or PyTorch, so each interpreter here starts fresh and reports
 which of them got imported.
 """
 
@@ -12,7 +12,9 @@ import sys
 
 import pytest
 
-FRAMEWORKS = ("gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+FRAMEWORKS = (
+    "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "stable_baselines3", "sb3_contrib", "torch",
+)  # fmt: skip
 
 
 def imported_by(statement: str) -> set[str]:
@@ -45,6 +47,7 @@ def test_trumpf_and_its_packages_import_no_framework() -> None:
             {"gymnasium", "pettingzoo"},
         ),  # PettingZoo's spaces are Gymnasium's
         ("trumpf.rl.openspiel", {"pyspiel"}),
+        ("trumpf.rl.sb3", {"gymnasium", "stable_baselines3", "torch"}),  # SB3 imports torch
     ],
 )
 def test_each_adapter_imports_its_own_framework(module: str, frameworks: set[str]) -> None:
