@@ -23,7 +23,16 @@ def test_mypy_strict() -> None:
 
 def test_ruff() -> None:
     done = run(
-        sys.executable, "-m", "ruff", "check", "python", "tests", "bench", "examples", "docs/_ext"
+        sys.executable,
+        "-m",
+        "ruff",
+        "check",
+        "python",
+        "tests",
+        "bench",
+        "examples",
+        "docs/_ext",
+        ".ci",
     )
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -40,6 +49,7 @@ def test_ruff_format() -> None:
         "bench",
         "examples",
         "docs/_ext",
+        ".ci",
     )
     assert done.returncode == 0, done.stdout + done.stderr
 
