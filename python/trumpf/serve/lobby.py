@@ -121,13 +121,13 @@ class Lobby:
             table = self.live.get(table_id)
             tables = [table] if table is not None and not 0 <= length <= table.saved else []
         for table in tables:
-            task = asyncio.create_task(self._catch_up(table))
+            task = asyncio.create_task(self._catch_up(table, length))
             self._catching_up.add(task)
             task.add_done_callback(self._catching_up.discard)
 
-    async def _catch_up(self, table: Table) -> None:
+    async def _catch_up(self, table: Table, length: int) -> None:
         try:
-            await table.catch_up()
+            await table.catch_up(length)
         except Exception:  # the next request or notification tries again
             log.exception("table %s: catching up from the store failed", table.id)
 

@@ -4,16 +4,17 @@ The driver is psycopg 3 (with psycopg_pool) rather than asyncpg: both are well
 kept and async, but psycopg ships complete type hints (this package is checked
 by mypy in strict mode), brings a pool of its own, and reads LISTEN
 notifications as an async iterator on an ordinary connection. asyncpg's speed
-per query matters little here: a move is one statement whose time is the
-commit's.
+per query matters little here: a batch of moves is one statement.
 
-A move append is one statement, so one round trip and one transaction: it
-bumps the table's ``length`` only where the length is still the one the
-process expected (the version check), inserts the moves, and notifies. Two
-processes racing at one table thus serialise on the table's row: the second
-finds the length changed, stores nothing and hears ``Conflict``; the primary
-key (table_id, n) refuses a repeated move index besides. The notification is
-sent at commit, so no process hears of a move before it is stored.
+A process's move appends go through one writer that batches them
+(``pgbatch``): a batch is one statement, so one round trip and one
+transaction, whatever the number of tables in it. For each table it bumps
+``length`` only where the length is still the one the process expected (the
+version check), inserts the moves, and notifies. Two processes racing at one
+table thus serialise on the table's row: the second finds the length changed,
+stores nothing for that table and hears ``Conflict``; the primary key
+(table_id, n) refuses a repeated move index besides. The notification is sent
+at commit, so no process hears of a move before it is stored.
 
 Every process listens on one channel, ``trumpf_moves``, on one connection of
 its own; a notification's payload is ``"<table id> <length>"`` (a length of -1:
@@ -36,7 +37,8 @@ from typing import Any
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from .storage import PRUNE_BATCH, Conflict, Since, StoredTable
+from .pgbatch import Appender
+from .storage import PRUNE_BATCH, Since, StoredTable
 
 log = logging.getLogger("trumpf.serve")
 
@@ -81,21 +83,6 @@ MIGRATIONS: list[str] = [
     """,
 ]
 
-_APPEND = """
-WITH won AS (
-    UPDATE tables SET length = %(length)s, moved = %(now)s, finished = %(finished)s,
-        result = %(result)s
-    WHERE id = %(id)s AND length = %(first)s AND finished IS NULL AND abandoned IS NULL
-    RETURNING id
-), stored AS (
-    INSERT INTO moves (table_id, n, move, at)
-    SELECT won.id, %(first)s + u.i - 1, u.move, %(now)s
-    FROM won, unnest(%(moves)s::text[]) WITH ORDINALITY AS u (move, i)
-    RETURNING 1
-)
-SELECT pg_notify(%(channel)s, %(payload)s), (SELECT count(*) FROM stored) FROM won
-"""
-
 
 class PgStore:
     """The tables in a PostgreSQL database that any number of processes share
@@ -112,6 +99,7 @@ class PgStore:
         self._pool: AsyncConnectionPool[psycopg.AsyncConnection[Any]] | None = None
         self._heard: Callable[[str, int], None] | None = None
         self._listener: asyncio.Task[None] | None = None
+        self._appender = Appender(self._connection, CHANNEL, self._committed)
 
     # Starting and stopping
 
@@ -146,6 +134,7 @@ class PgStore:
         return len(MIGRATIONS)
 
     async def aclose(self) -> None:
+        await self._appender.aclose()
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -179,6 +168,9 @@ class PgStore:
     def _connection(self) -> contextlib.AbstractAsyncContextManager[psycopg.AsyncConnection[Any]]:
         assert self._pool is not None, "the store is not started"
         return self._pool.connection()
+
+    def _committed(self) -> None:
+        self.commits += 1
 
     def _done(self) -> None:
         self.commits += 1
@@ -228,27 +220,8 @@ class PgStore:
         *,
         result: dict[str, Any] | None,
     ) -> None:
-        now = time.time()
-        length = first + len(moves)
-        values = {
-            "id": table_id,
-            "first": first,
-            "length": length,
-            "now": now,
-            "finished": now if result is not None else None,
-            "result": json.dumps(result) if result is not None else None,
-            "moves": [json.dumps(m) for m in moves],
-            "channel": CHANNEL,
-            "payload": f"{table_id} {length}",
-        }
-        try:
-            async with self._connection() as conn:
-                row = await (await conn.execute(_APPEND, values)).fetchone()
-        except psycopg.errors.UniqueViolation as taken:  # the key's check, behind the version's
-            raise Conflict(f"table {table_id}: move {first} is stored already") from taken
-        if row is None:
-            raise Conflict(f"table {table_id}: the log is no longer {first} moves long")
-        self._done()
+        await self._appender.append(table_id, first, moves, result)
+        self.jobs += 1
 
     async def take_seat(self, table_id: str, seat: str, invite: bytes, token: bytes) -> bool:
         async with self._connection() as conn:

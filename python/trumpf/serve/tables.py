@@ -230,14 +230,20 @@ class Table:
         if trial.over and self.on_over is not None:
             self.on_over(self)
 
-    async def catch_up(self) -> None:
+    async def catch_up(self, length: int = -1) -> None:
         """Read what other processes committed at this table since this process last
-        saw it, and tell the listeners (a shared store; nothing to do otherwise)."""
+        saw it, and tell the listeners (a shared store; nothing to do otherwise).
+        ``length``, when known (0 or more), is the log's length a notification told:
+        nothing is read if the table holds that many moves by the time it is its turn."""
         if self.store.shared:
-            await asyncio.shield(self._locked_catch_up())
+            await asyncio.shield(self._locked_catch_up(length))
 
-    async def _locked_catch_up(self) -> None:
+    async def _locked_catch_up(self, length: int) -> None:
         async with self.lock:
+            # A process hears its own commits too, often before the append that made
+            # them has returned: by the time the lock is free the moves are here.
+            if 0 <= length <= self.saved:
+                return
             await self._catch_up()
 
     async def _catch_up(self) -> None:
