@@ -237,6 +237,31 @@ def core_vector_env() -> Any:
     return env
 
 
+def sb3_env() -> Any:
+    from trumpf.rl.sb3 import TrumpfVecEnv
+
+    env = TrumpfVecEnv("schnapsen", 3, opponent="bot1")
+    env.seed(7)
+    return env
+
+
+def sb3_env_state(env: Any) -> Any:
+    seen = [env.reset().tolist()]
+    for _ in range(5):
+        obs, rewards, dones, _ = env.step(env.action_masks().argmax(axis=1))
+        seen.append([obs.tolist(), rewards.tolist(), dones.tolist()])
+    return seen
+
+
+def pg_append() -> Any:
+    import asyncio
+
+    from trumpf.serve.pgbatch import Append
+
+    # A move waiting for the writer holds the future its caller awaits.
+    return Append("t", 0, ["{}"], False, None, asyncio.new_event_loop().create_future())
+
+
 def python_vector_env() -> Any:
     from trumpf import rl
 
@@ -517,6 +542,7 @@ def recipes() -> dict[str, Recipe]:
             "Stream": Recipe(stream_in_play, stream, copies=True),
             "core VectorEnv": Recipe(core_vector_env, core_vector_env_state, "either"),
             "VectorEnv": Recipe(python_vector_env, vector_env, copies=True),
+            "TrumpfVecEnv": Recipe(sb3_env, sb3_env_state),
             "Reset": Recipe(reset_tuple, arrays),
             "Step": Recipe(step_tuple, arrays),
             "TrumpfEnv": Recipe(gym_env_in_play, gym_env),
@@ -588,6 +614,13 @@ def recipes() -> dict[str, Recipe]:
                 plain,
             ),
             "Conflict": Recipe(lambda: _imp("trumpf.serve.storage.Conflict")("t"), exception),
+            "Append": Recipe(pg_append, lambda a: None, promise="refused"),
+            # The writer holds its pool's connection factory.
+            "Appender": Recipe(
+                lambda: _imp("trumpf.serve.pgbatch.Appender")(lambda: None, "c", lambda: None),
+                lambda a: None,
+                promise="refused",
+            ),
             # Not started: a URL and counters, no connection yet.
             "PgStore": Recipe(
                 lambda: _imp("trumpf.serve.pgstore.PgStore")("postgresql://u@localhost/db"),
