@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-FUZZ = Path(__file__).resolve().parent
+FUZZ = Path(__file__).resolve().parents[1] / "fuzz"
 
 COUNTING = """
 from _tally import count
