@@ -128,27 +128,38 @@ def test_two_processes_batches_racing_at_one_table_one_wins(pg_cluster: Cluster)
     assert _stored(url) == {t: [0] for t in names}
 
 
+class Reads:
+    """A store whose reads of a table's changes (``since``) are counted."""
+
+    def __init__(self, store: PgStore) -> None:
+        self.count = 0
+        since = store.since
+
+        async def counted(table_id: str, n: int) -> Any:
+            self.count += 1
+            return await since(table_id, n)
+
+        store.since = counted  # type: ignore[method-assign]
+
+
+async def person_table(lobby: Lobby) -> Any:
+    """A new Schnapsen table between two people, as the lobby holds it."""
+    created = await lobby.create(
+        game="schnapsen", kind=None, variant=None, opponent="person", level=None, seat=None
+    )
+    return lobby.live[created.table]
+
+
 def test_a_process_hearing_its_own_move_reads_nothing(pg_cluster: Cluster) -> None:
     url = pg_cluster.new_database()
 
     async def go() -> tuple[int, int]:
         store = PgStore(url)
         await store.start()
-        reads = 0
-        since = store.since
-
-        async def counted(table_id: str, n: int) -> Any:
-            nonlocal reads
-            reads += 1
-            return await since(table_id, n)
-
-        store.since = counted  # type: ignore[method-assign]
+        reads = Reads(store)
         try:
             lobby = Lobby(store)
-            created = await lobby.create(
-                game="schnapsen", kind=None, variant=None, opponent="person", level=None, seat=None
-            )
-            table = lobby.live[created.table]
+            table = await person_table(lobby)
             for _ in range(6):
                 seat = table.play.turn
                 await table.move(seat, table.play.legal(seat)[0], None)
@@ -156,10 +167,10 @@ def test_a_process_hearing_its_own_move_reads_nothing(pg_cluster: Cluster) -> No
             for _ in range(50):
                 await asyncio.sleep(0.02)
                 await asyncio.gather(*lobby._catching_up)
-            own = reads
+            own = reads.count
             lobby._heard(table.id, -1)  # seats or state changed: that is read
             await asyncio.gather(*lobby._catching_up)
-            return own, reads
+            return own, reads.count
         finally:
             await store.aclose()
 
@@ -177,27 +188,16 @@ def test_a_notification_of_moves_held_already_reads_nothing(
     async def go() -> tuple[int, int]:
         store = PgStore(url)
         await store.start()
-        reads = 0
-        since = store.since
-
-        async def counted(table_id: str, n: int) -> Any:
-            nonlocal reads
-            reads += 1
-            return await since(table_id, n)
-
-        store.since = counted  # type: ignore[method-assign]
+        reads = Reads(store)
         try:
             lobby = Lobby(store)
-            created = await lobby.create(
-                game="schnapsen", kind=None, variant=None, opponent="person", level=None, seat=None
-            )
-            table = lobby.live[created.table]
+            table = await person_table(lobby)
             seat = table.play.turn
             await table.move(seat, table.play.legal(seat)[0], None)
             await table.catch_up(length)  # the table holds 1 move: nothing to read
-            held = reads
+            held = reads.count
             await table.catch_up(table.saved + 1)  # more than it holds: read
-            return held, reads
+            return held, reads.count
         finally:
             await store.aclose()
 
