@@ -47,17 +47,7 @@ py::dict replay(py::handle variant, py::handle seed, py::handle number, py::hand
 }
 
 py::list apply(py::handle self, py::handle seat_h, py::handle move_h) {
-  const ts::Seat seat = parse_seat(seat_h);
-  const ts::Move move = parse_move(move_h);  // may run Python code: before the record is read
-  Record& r = self_of<Record>(self);
-  const std::size_t from = r.history.size();
-  const ts::Code c = r.apply(seat, move);
-  if (c != ts::Code::kOk) {
-    // A refusal changed nothing: the state is the one the move was refused in.
-    const ts::DealState at = r.state;
-    refuse(ts::code_name(c), ts::explain(at, seat, move, c, given_of(seat_h, move_h)));
-  }
-  return events_at(r.history, from, r.history.size() - from);
+  return apply_move<Record>(self, seat_h, move_h, &deal_of);
 }
 
 // The play loop (common/game_class.hpp).

@@ -1,4 +1,5 @@
-// Replaying a move log on a fresh record, for Deal.replay and Match.replay.
+// Playing moves on a Deal or a Match record: apply() one at a time, and
+// replay() of a move log on a fresh record.
 #pragma once
 
 #include <string>
@@ -6,6 +7,7 @@
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
+#include "bindings/common/objects.hpp"
 #include "bindings/schnapsen/convert.hpp"
 #include "schnapsen/names.hpp"
 #include "schnapsen/record.hpp"
@@ -38,6 +40,26 @@ void replay_moves(Record& record, const ts::DealState& (*deal_of)(const Record&)
   refuse(ts::code_name(code),
          "move " + std::to_string(bad) + " (" + given.move + ") refused: " +
              ts::explain(deal_of(record), parsed[bad].seat, parsed[bad].move, code, given));
+}
+
+// Deal.apply / Match.apply: plays `move` for `seat` on the record `self`
+// holds and returns the events it caused; a refusal raises Error with the
+// engine's code and changes nothing. `deal_of` is the deal being played.
+template <class Record>
+py::list apply_move(py::handle self, py::handle seat_h, py::handle move_h,
+                    const ts::DealState& (*deal_of)(const Record&)) {
+  const ts::Seat seat = parse_seat(seat_h);
+  const ts::Move move = parse_move(move_h);  // may run Python code: before the record is read
+  Record& r = self_of<Record>(self);
+  const std::size_t from = r.history.size();
+  const ts::Code c = r.apply(seat, move);
+  if (c != ts::Code::kOk) {
+    // A refusal changed nothing: the state is the one the move was refused in,
+    // copied before given_of runs the caller's reprs.
+    const ts::DealState at = deal_of(r);
+    refuse(ts::code_name(c), ts::explain(at, seat, move, c, given_of(seat_h, move_h)));
+  }
+  return events_at(r.history, from, r.history.size() - from);
 }
 
 // Deal.moves_of / Match.moves_of: the moves behind a history of event dicts.
