@@ -9,12 +9,20 @@ imports and nothing here skips.
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
+
+# Ray reads these when it is first imported, and any test module may import
+# it first (``importorskip("ray.rllib")`` does, at collection): every address
+# on the loopback, and no token file shared with other Rays of this machine.
+# Set here, before any module is collected, so every Ray this process joins
+# or starts sees them.
+os.environ.update({"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_AUTH_MODE": "disabled"})
 
 # A test module (or a folder of them), and the top-level packages it imports.
 NEEDS: dict[str, tuple[str, ...]] = {

@@ -28,10 +28,8 @@ import trumpf
 from _sim_support import CASES, SEED, columns_equal, interruptible
 from trumpf.simulation import ClusterError, load
 
-# Ray reads these when it is imported and when it starts: every address on
-# the loopback, and no token file shared with other Rays of this machine.
-RAY_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_AUTH_MODE": "disabled"}
-os.environ.update(RAY_ENV)
+# tests/conftest.py puts every Ray of this process and its children on the
+# loopback, before any module imports ray.
 ray: Any = pytest.importorskip("ray", reason='Ray is a test dependency: pip install ".[test-all]"')
 
 STARTUP_SECONDS = 90
@@ -204,7 +202,7 @@ def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**(env or os.environ), **RAY_ENV, "COLUMNS": "160"},
+        env={**(env or os.environ), "COLUMNS": "160"},
         preexec_fn=interruptible,
     )
 
@@ -377,7 +375,6 @@ def test_simulate_refuses_an_address_where_nothing_ray_like_answers(impostor: st
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, **RAY_ENV},
     )
     out, err = _within(proc, 60)
     assert out == "no_cluster\n", err
