@@ -4,6 +4,8 @@ A test module that imports the server, a learning framework or a browser
 driver at the top is reported as skipped, with the package it needs, when
 that package is missing; CI installs ``.[test-all]``, where every module
 imports and nothing here skips.
+
+It also puts every Ray the tests import, join or start on the loopback.
 """
 
 from __future__ import annotations
