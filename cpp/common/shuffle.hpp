@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "common/bits.hpp"
 #include "common/sha256.hpp"
 
 namespace trumpf {
@@ -92,13 +93,7 @@ struct DivisorTable {
 inline constexpr DivisorTable kDivisors{};
 
 inline std::uint32_t fastmod(std::uint32_t w, std::uint64_t magic, std::uint32_t m) noexcept {
-#ifdef __SIZEOF_INT128__
-  const std::uint64_t low = magic * w;
-  return std::uint32_t((static_cast<unsigned __int128>(low) * m) >> 64);
-#else
-  (void)magic;
-  return w % m;
-#endif
+  return std::uint32_t(bits::mul_high64(magic * w, m));
 }
 
 template <typename Card>

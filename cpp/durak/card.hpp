@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "common/bits.hpp"
+
 namespace trumpf::durak {
 
 using Card = std::uint8_t;    // 1..36, 0 = no card
@@ -20,8 +22,8 @@ constexpr bool valid_card(int c) noexcept { return c >= 1 && c <= kPackSize; }
 constexpr Cards bit_of(Card c) noexcept { return Cards(1) << (c - 1); }
 constexpr Card six_of(int trump_suit) noexcept { return Card(trump_suit * 9 + 9); }
 
-inline int count_of(Cards s) noexcept { return __builtin_popcountll(s); }
-inline Card lowest(Cards s) noexcept { return Card(__builtin_ctzll(s) + 1); }
+inline int count_of(Cards s) noexcept { return bits::popcount(s); }
+inline Card lowest(Cards s) noexcept { return Card(bits::lowest_bit(s) + 1); }
 
 constexpr char kSuitLetters[4] = {'S', 'H', 'D', 'C'};
 constexpr char kRankLetters[9] = {'A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6'};

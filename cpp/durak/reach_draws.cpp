@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "common/bits.hpp"
 #include "durak/reach_history.hpp"
 
 namespace trumpf::durak::reach {
@@ -56,7 +57,7 @@ struct Search {
     const Events live = later[j] & ~covered;
     std::vector<Group> groups;
     for (std::uint64_t rest = undrawn; rest; rest &= rest - 1) {
-      const int i = __builtin_ctzll(rest);
+      const int i = bits::lowest_bit(rest);
       if (leave[std::size_t(i)] <= tick) return;  // played before this draw: never drawn
       const int w = power[std::size_t(i)];
       const int flag = lowest >= 0 && w >= 0 && w <= lowest ? (w == lowest ? 2 : 1) : 0;
@@ -72,7 +73,7 @@ struct Search {
       if (!pooled[std::size_t(i)] && (last || leave[std::size_t(i)] < next)) ++g->low;
     }
     for (Group& g : groups) {
-      g.high = __builtin_popcountll(g.members);
+      g.high = bits::popcount(g.members);
       if (g.flag == 2) g.low = g.high;
       if (g.flag == 1) g.high = 0;
       if (g.low > g.high) return;

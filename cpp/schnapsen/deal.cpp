@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "common/bits.hpp"
 #include "schnapsen/deck.hpp"
 
 namespace trumpf::schnapsen {
@@ -31,7 +32,7 @@ inline void remove_card(DealState& s, Seat seat, Card c) noexcept {
   std::memcpy(&w, h, 6);
   const std::uint64_t x = w ^ (kOnes * c);  // a zero byte where the card is
   const std::uint64_t zero = (x - kOnes) & ~x & kHighs;
-  const int i = zero ? __builtin_ctzll(zero) / 8 : 6;
+  const int i = zero ? bits::lowest_bit(zero) / 8 : 6;
   if (i >= n) return;  // not in the hand: nothing to remove
   // Bytes i .. n - 2 take the next byte; the rest stay as they were.
   const std::uint64_t moved =

@@ -1,5 +1,6 @@
 #include "schnapsen/expert.hpp"
 
+#include "common/bits.hpp"
 #include "schnapsen/bot.hpp"
 #include "schnapsen/presumed.hpp"
 
@@ -23,7 +24,7 @@ int rollout(Solver& solver, DealState& t, Seat seat, std::uint64_t* work, Stop* 
 }  // namespace
 
 std::uint64_t decision_of(const InfoSet& info) noexcept {
-  const int played = __builtin_popcount(info.played[0] | info.played[1]);
+  const int played = bits::popcount(info.played[0] | info.played[1]);
   return info.number << 6 | std::uint64_t(played) << 1 | info.seat;
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/bits.hpp"
+
 namespace trumpf::schnapsen::reach {
 
 namespace {
@@ -57,7 +59,7 @@ class Planner {
     }
     if (exchanged) hold(i_.exchanges[0].seat, kLowFirst, timing_.moment);
     // The other hand: known, and enough unseen cards its follows allow.
-    const int need = int(i_.counts[c_.o]) - __builtin_popcount(i_.known);
+    const int need = int(i_.counts[c_.o]) - bits::popcount(i_.known);
     const std::uint32_t allowed = i_.unseen & ~i_.lacks;
     int got = 0;
     for (int pass = 0; pass < 2 && got < need; ++pass)

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 
+#include "common/bits.hpp"
+
 namespace trumpf::schnapsen {
 
 namespace {
 
-int popcount(std::uint32_t m) noexcept { return __builtin_popcount(m); }
+int popcount(std::uint32_t m) noexcept { return bits::popcount(m); }
 
 bool is_seat(Seat s) noexcept { return s == kP1 || s == kP2; }
 
@@ -55,7 +57,7 @@ bool deal_of(const InfoSet& info, const World& world, DealState& s) noexcept {
   // Every count is checked against the array it sizes before a card is
   // written: an InfoSet hidden_of refused never gets this far, and one that
   // did still writes nothing past an array.
-  const int known = __builtin_popcount(info.known);
+  const int known = popcount(info.known);
   const int need = int(info.counts[o]) - known;
   const int face_down = int(info.talon_left) - (info.turn_up ? 1 : 0);
   if (info.hand_n > 6 || info.counts[o] > 6 || need < 0 || need > worlds::kMaxCards ||

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/bits.hpp"
 #include "rl/env.hpp"
 #include "rl/games.hpp"
 
@@ -47,17 +48,17 @@ int main(int argc, char** argv) {
       // The mask row's bytes back into bits, then a uniformly drawn set bit:
       // cheap, so the profile is the env's.
       const std::uint8_t* m = &mask[i * rl::kActions];
-      std::uint64_t bits = 0;
+      std::uint64_t legal = 0;
       for (int w = 0; w < 5; ++w) {
         std::uint64_t word;
         std::memcpy(&word, m + 8 * w, 8);
-        bits |= ((word * 0x0102040810204080ULL) >> 56) << (8 * w);
+        legal |= ((word * 0x0102040810204080ULL) >> 56) << (8 * w);
       }
       x ^= x << 13;
       x ^= x >> 7;
       x ^= x << 17;
-      for (int k = int(x % std::uint64_t(__builtin_popcountll(bits))); k > 0; --k) bits &= bits - 1;
-      actions[i] = __builtin_ctzll(bits);
+      for (int k = int(x % std::uint64_t(bits::popcount(legal))); k > 0; --k) legal &= legal - 1;
+      actions[i] = bits::lowest_bit(legal);
     }
     env->step(actions.data(), out);
     total += rewards[0] + obs[1];
