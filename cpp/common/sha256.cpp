@@ -148,7 +148,9 @@ const bool kHasShaNi = detect_shani();
 const bool kHasShaNi = false;
 #endif
 
-inline void compress(std::uint32_t state[8], const std::uint8_t block[64], bool hardware) noexcept {
+// Without the SHA extensions' code (MSVC, ARM) `hardware` has nothing to choose.
+inline void compress(std::uint32_t state[8], const std::uint8_t block[64],
+                     [[maybe_unused]] bool hardware) noexcept {
 #ifdef TRUMPF_SHA_NI
   if (hardware && kHasShaNi) {
     compress_shani<1>(reinterpret_cast<std::uint32_t (*)[8]>(state), &block);
