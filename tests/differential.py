@@ -13,6 +13,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from _surface import DEAL, GAME, MATCH, without_info
+
 SCHNAPSEN_SEATS = ("p1", "p2")
 DURAK_SEATS = (1, 2)
 
@@ -22,9 +24,16 @@ def scaled(examples: int) -> int:
     return max(1, round(examples * float(os.environ.get("TRUMPF_EXAMPLES_SCALE", "1"))))
 
 
+def _hex(value: Any) -> str:
+    if isinstance(value, bytes):
+        return value.hex()  # a seed
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
 def jsonable(value: Any) -> Any:
-    """The value as it would come back from JSON: int keys become str, tuples lists."""
-    return json.loads(json.dumps(value))
+    """The value as it would come back from JSON: int keys become str, tuples
+    lists, bytes hex."""
+    return json.loads(json.dumps(value, default=_hex))
 
 
 def outcome(call: Callable[[], Any], error: type[Exception]) -> tuple[str, Any]:
@@ -36,79 +45,19 @@ def outcome(call: Callable[[], Any], error: type[Exception]) -> tuple[str, Any]:
 
 
 def schnapsen_state(deal: Any) -> dict[str, Any]:
-    """Everything the Deal API reports, seat by seat."""
-    state = {
-        name: getattr(deal, name)
-        for name in (
-            "variant",
-            "rules",
-            "number",
-            "dealer",
-            "trump",
-            "hands",
-            "talon",
-            "turn_up",
-            "talon_left",
-            "draw_left",
-            "closed",
-            "closed_by",
-            "close_state",
-            "drawn",
-            "pending_draw",
-            "melds",
-            "must_lead",
-            "phase",
-            "tricks",
-            "last_trick",
-            "taken",
-            "turn",
-            "leader",
-            "lead",
-            "cards_out",
-            "over",
-            "result",
-            "history",
-        )
-    }
+    """Everything the Deal API reports, seat by seat (its stub's members, tests/_surface.py)."""
+    state = {name: getattr(deal, name) for name in DEAL.props}
     for seat in SCHNAPSEN_SEATS:
-        state[seat] = {
-            "hand_of": deal.hand_of(seat),
-            "points_of": deal.points_of(seat),
-            "tricks_won": deal.tricks_won(seat),
-            "can_exchange": deal.can_exchange(seat),
-            "can_close": deal.can_close(seat),
-            "can_marry": deal.can_marry(seat),
-            "can_claim": deal.can_claim(seat),
-            "legal": deal.legal(seat),
-            "view": deal.view(seat),
-        }
+        state[seat] = {name: getattr(deal, name)(seat) for name in without_info(DEAL.seat_methods)}
     return jsonable(state)
 
 
 def match_state(match: Any) -> dict[str, Any]:
     """Everything the Match API reports, with the current deal's state."""
-    state = {
-        name: getattr(match, name)
-        for name in (
-            "variant",
-            "rules",
-            "dealer",
-            "first_dealer",
-            "number",
-            "scores",
-            "deals",
-            "result",
-            "over",
-            "winner",
-            "turn",
-            "history",
-        )
-    }
+    state = {name: getattr(match, name) for name in MATCH.props if name != "deal"}
     for seat in SCHNAPSEN_SEATS:
         state[seat] = {
-            "legal": match.legal(seat),
-            "to_win": match.to_win(seat),
-            "view": match.view(seat),
+            name: getattr(match, name)(seat) for name in without_info(MATCH.seat_methods)
         }
     state["deal"] = schnapsen_state(match.deal)
     return jsonable(state)
@@ -116,35 +65,10 @@ def match_state(match: Any) -> dict[str, Any]:
 
 def durak_state(game: Any) -> dict[str, Any]:
     """Everything the Game API reports, seat by seat."""
-    state = {
-        name: getattr(game, name)
-        for name in (
-            "number",
-            "trump",
-            "trump_card",
-            "six_of_trumps",
-            "turn_up_left",
-            "six_owner",
-            "hands",
-            "talon",
-            "talon_left",
-            "discard",
-            "bout",
-            "over",
-            "result",
-            "history",
-            "seats",
-            "phase",
-            "turn",
-        )
-    }
+    state = {name: getattr(game, name) for name in GAME.props}
     for seat in DURAK_SEATS:
         state[str(seat)] = {
-            "hand_of": game.hand_of(seat),
-            "count_of": game.count_of(seat),
-            "can_swap": game.can_swap(seat),
-            "legal": game.legal(seat),
-            "view": game.view(seat),
+            name: getattr(game, name)(seat) for name in without_info(GAME.seat_methods)
         }
     return jsonable(state)
 

@@ -15,6 +15,9 @@ import os
 import pickle
 import sys
 
+# The contract's modules, and tests/ above them for the support they share
+# with the rest of the suite (_surface), as pytest's pythonpath gives them.
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from _contract import outcome

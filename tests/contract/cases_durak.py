@@ -20,6 +20,7 @@ import cases_expert
 import cases_solve
 from _contract import (
     GAME_PROPS,
+    GAME_SEAT_METHODS,
     OTHER_SEED,
     SEED,
     SEED_HEX,
@@ -39,6 +40,8 @@ from _contract import (
     hostile_strs,
     ok,
 )
+
+from _surface import without_info
 
 BAD_SEEDS: list[tuple[str, Any]] = [
     ("31-bytes", b"A" * 31),
@@ -578,7 +581,7 @@ def _game_cases() -> Iterator[Case]:
         )
         yield case("Game.ply", pos, lambda m, p=plies, n=number: play(m, p, number=n).ply)
         for seat in (1, 2):
-            for meth in ("hand_of", "count_of", "can_swap", "legal", "view"):
+            for meth in without_info(GAME_SEAT_METHODS):
                 yield case(
                     f"Game.{meth}",
                     f"{pos}-{seat}",
@@ -590,7 +593,7 @@ def _game_cases() -> Iterator[Case]:
             "Game.copy", pos, lambda m, p=plies, n=number: _copy_plays_on(play(m, p, number=n))
         )
         yield case("Game.to_log", pos, lambda m, p=plies, n=number: play(m, p, number=n).to_log())
-    for meth in ("hand_of", "count_of", "can_swap", "legal", "view"):
+    for meth in without_info(GAME_SEAT_METHODS):
         for label, bad in [("0", 0), ("3", 3), ("lying", LyingInt(7)), *hostile_ints()]:
             # An int subclass is read by its value: RaisingEq(1) and LyingInt(1) are seat 1.
             expect = None if label in ("raising-eq", "lying-int") else err("bad_seat")
@@ -1020,19 +1023,7 @@ def _bots_play(m: ModuleType) -> Any:
     return game
 
 
-GAME_CALLS = [
-    *GAME_PROPS,
-    "ply",
-    "hand_of",
-    "count_of",
-    "can_swap",
-    "legal",
-    "apply",
-    "view",
-    "info",
-    "copy",
-    "to_log",
-]
+GAME_CALLS = [*GAME_PROPS, *GAME_SEAT_METHODS, "apply", "copy", "to_log"]
 
 
 def _bare_cases() -> Iterator[Case]:

@@ -22,7 +22,9 @@ import cases_expert
 import cases_solve
 from _contract import (
     DEAL_PROPS,
+    DEAL_SEAT_METHODS,
     MATCH_PROPS,
+    MATCH_SEAT_METHODS,
     OTHER_SEED,
     SEED,
     SEED_HEX,
@@ -43,6 +45,8 @@ from _contract import (
     hostile_strs,
     ok,
 )
+
+from _surface import without_info
 
 VARIANTS = ("schnapsen", "sixtysix")
 BAD_VARIANTS: list[tuple[str, Any]] = [
@@ -771,17 +775,7 @@ def _state_cases() -> Iterator[Case]:
             },
         )
         for seat in SEATS:
-            for meth in (
-                "hand_of",
-                "points_of",
-                "tricks_won",
-                "can_exchange",
-                "can_close",
-                "can_marry",
-                "can_claim",
-                "legal",
-                "view",
-            ):
+            for meth in without_info(DEAL_SEAT_METHODS):
                 yield case(
                     f"Deal.{meth}",
                     f"{pos}-{seat}",
@@ -801,7 +795,7 @@ def _state_cases() -> Iterator[Case]:
         )
         yield case("Match.deal", pos, lambda m, v=variant, p=plies: play(m, v, p, match=True).deal)
         for seat in SEATS:
-            for meth in ("legal", "to_win", "view"):
+            for meth in without_info(MATCH_SEAT_METHODS):
                 yield case(
                     f"Match.{meth}",
                     f"{pos}-{seat}",
@@ -817,24 +811,8 @@ def _state_cases() -> Iterator[Case]:
         yield case(
             "Match.to_log", pos, lambda m, v=variant, p=plies: play(m, v, p, match=True).to_log()
         )
-    for cls in ("Deal", "Match"):
-        for meth in (
-            "hand_of",
-            "points_of",
-            "tricks_won",
-            "can_exchange",
-            "can_close",
-            "can_marry",
-            "can_claim",
-            "legal",
-            "view",
-            "to_win",
-        ):
-            if (cls == "Match") != (meth in ("legal", "view", "to_win")) and meth not in (
-                "legal",
-                "view",
-            ):
-                continue
+    for cls, methods in (("Deal", DEAL_SEAT_METHODS), ("Match", MATCH_SEAT_METHODS)):
+        for meth in without_info(methods):
             for label, bad in [("P1", "P1"), ("lying", LyingStr("zz")), *hostile_strs()]:
                 yield case(
                     f"{cls}.{meth}",
@@ -1440,35 +1418,8 @@ def _bots_play(m: ModuleType) -> Any:
 
 # Every public property and method of a class, called on an object made by
 # __new__ without build: each refuses with Error, never crashes.
-DEAL_CALLS = [
-    *DEAL_PROPS,
-    "rules",
-    "hand_of",
-    "points_of",
-    "tricks_won",
-    "can_exchange",
-    "can_close",
-    "can_marry",
-    "can_claim",
-    "legal",
-    "apply",
-    "view",
-    "info",
-    "copy",
-    "to_log",
-]
-MATCH_CALLS = [
-    *MATCH_PROPS,
-    "rules",
-    "deal",
-    "legal",
-    "apply",
-    "to_win",
-    "view",
-    "info",
-    "copy",
-    "to_log",
-]
+DEAL_CALLS = [*DEAL_PROPS, *DEAL_SEAT_METHODS, "apply", "copy", "to_log"]
+MATCH_CALLS = [*MATCH_PROPS, *MATCH_SEAT_METHODS, "apply", "copy", "to_log"]
 
 
 def _call_member(obj: Any, name: str, seat: Any) -> Any:
