@@ -24,8 +24,8 @@ struct Bout {
   Card unbeaten() const noexcept { return n_beat < n_att ? attacks[n_beat] : Card(0); }
   Cards cards() const noexcept {
     Cards s = 0;
-    for (int i = 0; i < n_att; ++i) s |= bit_of(attacks[i]);
-    for (int i = 0; i < n_beat; ++i) s |= bit_of(beats[i]);
+    for (int i = 0; i < n_att; ++i) s |= bit(attacks[i]);
+    for (int i = 0; i < n_beat; ++i) s |= bit(beats[i]);
     return s;
   }
   int size() const noexcept { return n_att + n_beat; }

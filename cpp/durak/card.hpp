@@ -17,7 +17,8 @@ constexpr int suit_of(Card c) noexcept { return (c - 1) / 9; }
 constexpr int rank_index_of(Card c) noexcept { return (c - 1) % 9; }
 constexpr int power_of(Card c) noexcept { return 8 - rank_index_of(c); }
 constexpr bool valid_card(int c) noexcept { return c >= 1 && c <= kPackSize; }
-constexpr Cards bit_of(Card c) noexcept { return Cards(1) << (c - 1); }
+// A card's bit in a card set: bit c - 1, so the 36 cards fill bits 0..35.
+constexpr Cards bit(Card c) noexcept { return Cards(1) << (c - 1); }
 constexpr Card six_of(int trump_suit) noexcept { return Card(trump_suit * 9 + 9); }
 
 inline int count_of(Cards s) noexcept { return __builtin_popcountll(s); }
@@ -50,7 +51,7 @@ struct BeatTable {
       for (int a = 1; a <= kPackSize; ++a) {
         Cards s = 0;
         for (int c = 1; c <= kPackSize; ++c)
-          if (beats(Card(c), Card(a), tr)) s |= bit_of(Card(c));
+          if (beats(Card(c), Card(a), tr)) s |= bit(Card(c));
         t[tr][a] = s;
       }
   }

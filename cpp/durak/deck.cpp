@@ -16,7 +16,7 @@ void order_for(const std::uint8_t* seed, std::uint64_t number, Card out[kPackSiz
 Deal deal_for(const std::uint8_t* seed, std::uint64_t number) noexcept {
   Deal d{};
   order_for(seed, number, d.order);
-  for (int i = 0; i < 12; ++i) d.hands[i & 1] |= bit_of(d.order[i]);
+  for (int i = 0; i < 12; ++i) d.hands[i & 1] |= bit(d.order[i]);
   d.trump_card = d.order[12];
   d.trump = suit_of(d.trump_card);
   for (int i = 13; i < kPackSize; ++i) d.talon[i - 13] = d.order[i];
@@ -37,7 +37,7 @@ Deal deal_for(const std::uint8_t* seed, std::uint64_t number) noexcept {
     }
   }
   const Card six = six_of(d.trump);
-  d.six_owner = (d.hands[0] & bit_of(six)) ? 1 : (d.hands[1] & bit_of(six)) ? 2 : 0;
+  d.six_owner = (d.hands[0] & bit(six)) ? 1 : (d.hands[1] & bit(six)) ? 2 : 0;
   return d;
 }
 

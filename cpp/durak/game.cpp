@@ -76,12 +76,12 @@ Code check_move(const GameState& s, int seat, Move m) noexcept {
   const Cards hand = s.hand(seat);
   switch (m.kind) {
     case Kind::kAttack:
-      if (!valid_card(m.card) || !(hand & bit_of(m.card))) return Code::kCardNotHeld;
+      if (!valid_card(m.card) || !(hand & bit(m.card))) return Code::kCardNotHeld;
       if (b.n_att >= b.cap || b.n_att >= kHandSize) return Code::kBoutFull;
       if (!b.empty() && !(b.ranks & (1u << rank_index_of(m.card)))) return Code::kRankNotInBout;
       return Code::kOk;
     case Kind::kBeat:
-      if (!valid_card(m.card) || !(hand & bit_of(m.card))) return Code::kCardNotHeld;
+      if (!valid_card(m.card) || !(hand & bit(m.card))) return Code::kCardNotHeld;
       if (!beats(m.card, b.unbeaten(), s.trump)) return Code::kBeatsNothing;
       return Code::kOk;
     case Kind::kTake:
@@ -89,7 +89,7 @@ Code check_move(const GameState& s, int seat, Move m) noexcept {
     case Kind::kDone:
       return b.empty() ? Code::kMustAttack : Code::kOk;
     case Kind::kSwap:
-      if (s.six_owner != seat || !(hand & bit_of(s.six()))) return Code::kNotTheSix;
+      if (s.six_owner != seat || !(hand & bit(s.six()))) return Code::kNotTheSix;
       if (!s.turn_up_left()) return Code::kTalonShut;
       return Code::kOk;
     default:
@@ -130,7 +130,7 @@ void end_bout(GameState& s, EventSink* ev, How how) noexcept {
   int next;
   if (b.taken) {
     s.hands[d - 1] |= cards;
-    if ((cards & bit_of(s.six())) && s.six_owner == a) s.six_owner = 0;
+    if ((cards & bit(s.six())) && s.six_owner == a) s.six_owner = 0;
     next = a;
   } else {
     s.discard = std::uint8_t(s.discard + b.size());
@@ -149,7 +149,7 @@ void end_bout(GameState& s, EventSink* ev, How how) noexcept {
     int have = count_of(h);
     while (have < kHandSize && s.talon_pos < 24) {
       const Card c = s.talon[s.talon_pos++];
-      h |= bit_of(c);
+      h |= bit(c);
       if (c == six) s.six_owner = std::uint8_t(seat);
       ++have;
       ++drawn;
@@ -229,7 +229,7 @@ void apply_legal(GameState& s, int seat, Move m, EventSink* ev) noexcept {
   switch (m.kind) {
     case Kind::kAttack:
       if (b.n_att >= kHandSize) return;
-      hand &= ~bit_of(m.card);
+      hand &= ~bit(m.card);
       b.attacks[b.n_att++] = m.card;
       b.ranks = std::uint16_t(b.ranks | (1u << rank_index_of(m.card)));
       e.card = m.card;
@@ -237,7 +237,7 @@ void apply_legal(GameState& s, int seat, Move m, EventSink* ev) noexcept {
       break;
     case Kind::kBeat:
       if (b.n_beat >= kHandSize) return;
-      hand &= ~bit_of(m.card);
+      hand &= ~bit(m.card);
       b.beats[b.n_beat++] = m.card;
       b.ranks = std::uint16_t(b.ranks | (1u << rank_index_of(m.card)));
       e.kind = EventKind::kBeat;
@@ -256,7 +256,7 @@ void apply_legal(GameState& s, int seat, Move m, EventSink* ev) noexcept {
       break;
     case Kind::kSwap: {
       const Card six = s.six();
-      hand = (hand & ~bit_of(six)) | bit_of(s.talon[23]);
+      hand = (hand & ~bit(six)) | bit(s.talon[23]);
       s.talon[23] = six;
       s.six_owner = 0;
       e.kind = EventKind::kSwap;

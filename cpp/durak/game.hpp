@@ -155,7 +155,7 @@ inline int turn_of(const GameState& s) noexcept {  // 0 when over
 
 inline bool can_swap(const GameState& s, int seat) noexcept {
   if (s.outcome || (seat != 1 && seat != 2)) return false;
-  return s.six_owner == seat && (s.hand(seat) & bit_of(s.six())) && s.turn_up_left();
+  return s.six_owner == seat && (s.hand(seat) & bit(s.six())) && s.turn_up_left();
 }
 
 // Legal moves of `seat` in the reference order; 0 for a seat not on turn.

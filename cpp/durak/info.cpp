@@ -20,7 +20,7 @@ void shown_update(Shown& shown, const GameState& before, int /*seat*/, Move move
   // A bout that ended went to the heap, or into the defender's hand for
   // both seats to see; a move ends at most one bout.
   if (after.bouts != before.bouts) {
-    const Cards table = before.bout.cards() | (carded(move.kind) ? bit_of(move.card) : 0);
+    const Cards table = before.bout.cards() | (carded(move.kind) ? bit(move.card) : 0);
     if (after.discard != before.discard)
       shown.discarded |= table;
     else
@@ -29,8 +29,8 @@ void shown_update(Shown& shown, const GameState& before, int /*seat*/, Move move
   // A card that lay face up under the talon went into a hand, by a swap or
   // as the last card drawn: everyone saw where. A swap's six lies there in
   // its turn, and the refill of the bout the swap ended may draw it at once.
-  const Cards face_up = (before.turn_up_left() ? bit_of(before.trump_card()) : 0) |
-                        (move.kind == Kind::kSwap ? bit_of(before.six()) : 0);
+  const Cards face_up = (before.turn_up_left() ? bit(before.trump_card()) : 0) |
+                        (move.kind == Kind::kSwap ? bit(before.six()) : 0);
   for (int k = 0; k < 2; ++k) shown.known[k] |= after.hands[k] & face_up;
   // A known card stays known until it leaves the hand, which only a play or
   // a swap does.
@@ -73,7 +73,7 @@ InfoSet info_set(const GameState& s, const Shown& shown, int seat) noexcept {
   i.swap = can_swap(s, seat);
   i.bout = s.bout;
   i.known = shown.known[2 - seat];
-  const Cards under = i.turn_up_left ? bit_of(i.trump_card) : 0;
+  const Cards under = i.turn_up_left ? bit(i.trump_card) : 0;
   i.unseen =
       kPack & ~i.hand & ~(s.bout.open ? s.bout.cards() : 0) & ~shown.discarded & ~i.known & ~under;
   i.over = is_over(s);
@@ -109,7 +109,7 @@ const char* info_complete(InfoSet& i, const Play* played, std::size_t n_played, 
   const int turn = phase == Phase::kDefend ? b.defender() : b.attacker;
   if (i.phase != phase || i.turn != turn) return "phase and turn do not follow the bout";
   if (i.turn != i.seat) return "the seat is not on turn";
-  if (i.swap && (!(i.hand & bit_of(six_of(i.trump))) || !i.turn_up_left))
+  if (i.swap && (!(i.hand & bit(six_of(i.trump))) || !i.turn_up_left))
     return "swap, but the seat holds no trump six to swap";
   Hidden h;
   if (!hidden_of(i, &h))

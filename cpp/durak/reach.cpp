@@ -96,14 +96,14 @@ class Solver {
     for (int c = 1; c <= kPackSize; ++c) {
       const int seat = h_.where[c];
       if ((seat == 1 || seat == 2) && !(c == six_ && six_gone(swap, kNever)))
-        shown[seat - 1] |= bit_of(Card(c));
+        shown[seat - 1] |= bit(Card(c));
     }
     for (int a = 0; a < n_arrivals; ++a)
-      if (holds_after(arrivals[a], kNever)) shown[arrivals[a].seat - 1] |= bit_of(arrivals[a].card);
+      if (holds_after(arrivals[a], kNever)) shown[arrivals[a].seat - 1] |= bit(arrivals[a].card);
     if (shown[other_ - 1] != told_.known || (shown[me_ - 1] & ~told_.hand)) return Verdict::kNone;
     // The seat may swap exactly when the six in its hand is its own: dealt or
     // drawn there (never played), or played only as its own beats, taken back.
-    const bool own = !swap.seat && told_.talon > 0 && (told_.hand & bit_of(six_)) &&
+    const bool own = !swap.seat && told_.talon > 0 && (told_.hand & bit(six_)) &&
                      (plays_[six_].empty() || own_six(me_, kNever));
     if (told_.swap != own) return Verdict::kNone;
     SeatPlan plans[2];
@@ -243,17 +243,17 @@ class Solver {
       if (s.kind == StepKind::kPlay || s.seat != seat || !s.decides) continue;
       const int tick = 4 * int(i);
       Cards held = s.held;
-      if (six_gone(swap, tick)) held &= ~bit_of(six_);
+      if (six_gone(swap, tick)) held &= ~bit(six_);
       for (int a = 0; a < n_arrivals; ++a)
         if (arrivals[a].seat == seat && holds_after(arrivals[a], tick))
-          held |= bit_of(arrivals[a].card);
+          held |= bit(arrivals[a].card);
       Cards options = s.options;
       const bool can_swap = s.talon > 0 && !(swap.seat && tick > swap.tick);
-      if ((can_swap && (held & bit_of(six_)) && own_six(seat, tick)) || (held & options)) {
+      if ((can_swap && (held & bit(six_)) && own_six(seat, tick)) || (held & options)) {
         ++p.fixed;
         continue;
       }
-      if (can_swap) options |= bit_of(six_);  // a six drawn and still held may be swapped
+      if (can_swap) options |= bit(six_);  // a six drawn and still held may be swapped
       p.events.emplace_back(tick, options);
     }
     return true;

@@ -108,14 +108,14 @@ bool end(History& h) {
   return true;
 }
 
-bool ranked(const BoutRec& b, Card card) noexcept { return (rank_cards_of(b) & bit_of(card)) != 0; }
+bool ranked(const BoutRec& b, Card card) noexcept { return (rank_cards_of(b) & bit(card)) != 0; }
 
 }  // namespace
 
 Cards BoutRec::cards() const noexcept {
   Cards out = 0;
-  for (int i = 0; i < n_att; ++i) out |= bit_of(attacks[i]);
-  for (int i = 0; i < n_beat; ++i) out |= bit_of(beats[i]);
+  for (int i = 0; i < n_att; ++i) out |= bit(attacks[i]);
+  for (int i = 0; i < n_beat; ++i) out |= bit(beats[i]);
   return out;
 }
 
@@ -128,7 +128,7 @@ History::History() noexcept {
 Cards History::held(int seat) const noexcept {
   Cards out = 0;
   for (int c = 1; c <= kPackSize; ++c)
-    if (where[c] == seat) out |= bit_of(Card(c));
+    if (where[c] == seat) out |= bit(Card(c));
   return out;
 }
 
@@ -198,7 +198,7 @@ bool close(History& h, const Told& told) {
   }
   Cards heap = 0;
   for (int c = 1; c <= kPackSize; ++c)
-    if (h.where[c] == -1) heap |= bit_of(Card(c));
+    if (h.where[c] == -1) heap |= bit(Card(c));
   return h.bouts.back().cap == want.cap && h.counts[0] == told.counts[0] &&
          h.counts[1] == told.counts[1] && h.talon == told.talon && heap == told.discarded;
 }

@@ -19,7 +19,7 @@ int cards_of(Cards set, Card* out) noexcept {
 bool hidden_of(const InfoSet& info, Hidden* out) noexcept {
   if (info.seat != 1 && info.seat != 2) return false;
   const int o = 3 - info.seat;
-  const Cards under = info.turn_up_left ? bit_of(info.trump_card) : 0;
+  const Cards under = info.turn_up_left ? bit(info.trump_card) : 0;
   const Cards table = info.bout.open ? info.bout.cards() : 0;
   // Hand, table, heap, known, unseen and the card under the talon split the pack.
   const Cards parts[6] = {info.hand, table, info.discarded, info.known, info.unseen, under};
@@ -52,7 +52,7 @@ bool game_of(const InfoSet& info, const World& world, GameState& s) noexcept {
     return false;
   s = GameState{};
   Cards theirs = info.known;
-  for (int i = 0; i < need; ++i) theirs |= bit_of(world.hand[i]);
+  for (int i = 0; i < need; ++i) theirs |= bit(world.hand[i]);
   s.hands[me - 1] = info.hand;
   s.hands[o - 1] = theirs;
   s.talon_pos = std::uint8_t(24 - info.talon);
@@ -66,7 +66,7 @@ bool game_of(const InfoSet& info, const World& world, GameState& s) noexcept {
   const Cards dealt = theirs & ~info.known;
   if (info.swap)
     s.six_owner = std::uint8_t(me);
-  else if (info.turn_up_left && (dealt & bit_of(six)))
+  else if (info.turn_up_left && (dealt & bit(six)))
     s.six_owner = std::uint8_t(o);
   s.ply = info.ply;
   s.bout = info.bout;

@@ -119,11 +119,11 @@ void bounds_hold() {
   info.trump_card = 9;
   info.talon = 30;
   info.turn_up_left = true;
-  info.hand = bit_of(1);
-  for (int c = 2; c <= 6; ++c) info.discarded |= bit_of(Card(c));
+  info.hand = bit(1);
+  for (int c = 2; c <= 6; ++c) info.discarded |= bit(Card(c));
   info.discard = 5;
   for (int c = 7; c <= kPackSize; ++c)
-    if (c != 9) info.unseen |= bit_of(Card(c));
+    if (c != 9) info.unseen |= bit(Card(c));
   info.counts[0] = 1;
   info.counts[1] = 0;
   info.bout = open_bout(1, 0);

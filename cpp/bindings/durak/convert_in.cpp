@@ -47,8 +47,8 @@ std::vector<td::Card> distinct_cards(py::handle h, const char* code, const std::
   for (py::handle item : items) {
     const td::Card c = parse_card(item);
     if (!c) refuse(code, what + " holds " + repr_text(item) + ", which is not a card id 1..36");
-    if (seen & td::bit_of(c)) refuse(code, what + " holds card " + std::to_string(c) + " twice");
-    seen |= td::bit_of(c);
+    if (seen & td::bit(c)) refuse(code, what + " holds card " + std::to_string(c) + " twice");
+    seen |= td::bit(c);
     out.push_back(c);
   }
   return out;
@@ -163,7 +163,7 @@ std::vector<td::Card> hand_arg(py::handle h) { return distinct_cards(h, "bad_car
 
 td::Cards mask_of(const std::vector<td::Card>& cards) noexcept {
   td::Cards s = 0;
-  for (td::Card c : cards) s |= td::bit_of(c);
+  for (td::Card c : cards) s |= td::bit(c);
   return s;
 }
 

@@ -65,8 +65,8 @@ td::Cards cards_of(py::handle v, const char* what) {
   td::Cards out = 0;
   for (py::handle c : items_arg(v, kCode, what, td::kPackSize)) {
     const td::Card card = card_of(c, std::string("a card of ") + what);
-    if (out & td::bit_of(card)) refuse(kCode, std::string(what) + " holds a card twice");
-    out |= td::bit_of(card);
+    if (out & td::bit(card)) refuse(kCode, std::string(what) + " holds a card twice");
+    out |= td::bit(card);
   }
   return out;
 }
