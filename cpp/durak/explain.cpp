@@ -54,7 +54,7 @@ std::string no_swap(const GameState& s, int seat) {
 std::string explain(const GameState& s, int seat, Move m, Code code, const Given& given) {
   const bool is_seat = seat == 1 || seat == 2;
   const std::string who = is_seat ? "seat " + std::to_string(seat) : given.seat;
-  const std::string what = m.kind == Kind::kNone || m.kind >= Kind::kUnknown
+  const std::string what = m.kind == Kind::kNone || m.kind > Kind::kResign
                                ? std::string("move")
                                : std::string(kind_name(m.kind));
   const std::string card = valid_card(m.card) ? label_of(m.card) : given.card;

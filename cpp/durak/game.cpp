@@ -55,7 +55,7 @@ int legal_moves(const GameState& s, int seat, Move* out) noexcept {
 Code check_move(const GameState& s, int seat, Move m) noexcept {
   if (s.outcome) return Code::kGameOver;
   if (seat != 1 && seat != 2) return Code::kNotYourTurn;
-  if (m.kind == Kind::kNone || m.kind >= Kind::kUnknown)
+  if (m.kind == Kind::kNone || m.kind > Kind::kResign)
     return Code::kNotLegal;  // any out-of-range kind too
   if (m.kind == Kind::kResign) return Code::kOk;
   if (seat != turn_of(s)) return Code::kNotYourTurn;

@@ -84,7 +84,7 @@ int suit_named(std::string_view letter) noexcept {
 Kind kind_named(std::string_view name) noexcept {
   for (int i = int(Kind::kAttack); i <= int(Kind::kResign); ++i)
     if (name == kKindNames[i]) return Kind(i);
-  return Kind::kUnknown;
+  return Kind::kNone;
 }
 
 bool event_kind_named(std::string_view name, EventKind* out) noexcept {

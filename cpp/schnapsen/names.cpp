@@ -71,9 +71,9 @@ Seat seat_named(std::string_view name) noexcept {
 }
 
 MoveKind move_kind_named(std::string_view name) noexcept {
-  for (int i = 0; i < int(MoveKind::kInvalid); ++i)
+  for (int i = 0; i < int(MoveKind::kNone); ++i)
     if (name == kMoveKindNames[i]) return MoveKind(i);
-  return MoveKind::kInvalid;
+  return MoveKind::kNone;
 }
 
 bool event_kind_named(std::string_view name, EventKind* out) noexcept {

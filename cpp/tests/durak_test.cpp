@@ -20,7 +20,8 @@ std::vector<Move> every_move() {
   std::vector<Move> all;
   for (Kind k : {Kind::kAttack, Kind::kBeat})
     for (int c = 0; c <= 37; ++c) all.push_back(Move{k, Card(c)});
-  for (Kind k : {Kind::kTake, Kind::kDone, Kind::kSwap, Kind::kNone, Kind::kUnknown})
+  for (Kind k : {Kind::kTake, Kind::kDone, Kind::kSwap, Kind::kNone,
+                 Kind(int(Kind::kResign) + 1)})  // out of range too
     all.push_back(Move{k, 0});
   return all;
 }

@@ -35,7 +35,7 @@ struct Keys {
       hands, first_attacker, six_of_trumps, six_owner;
   py::int_ seats[3];  // None, 1, 2
   py::str suits[4];
-  py::str kinds[8];  // by td::Kind; kNone and kUnknown unused
+  py::str kinds[7];  // by td::Kind; kNone unused
   py::str event_kinds[10];
   py::str hows[5];
   py::str phases[4];
@@ -52,7 +52,7 @@ inline bool carded(td::Kind k) noexcept { return k == td::Kind::kAttack || k == 
 
 // A card id 1..36 (an int, not a bool), or 0. Runs no Python code.
 td::Card parse_card(py::handle h) noexcept;
-// The move kind a str names; Kind::kUnknown for anything else.
+// The move kind a str names; Kind::kNone for anything else.
 td::Kind parse_kind(py::handle h);
 // Distinct card ids from a list or tuple (read by value), in order;
 // Error(code, "<what> ...") otherwise.
@@ -70,7 +70,7 @@ int parse_seat(py::handle h) noexcept;
 // A seat, or Error bad_seat.
 int seat_arg(py::handle h);
 // A move a caller built: never trusted. Anything malformed becomes a Move the
-// engine refuses with the reference's code (Kind::kUnknown: not_legal; a card
+// engine refuses with the reference's code (Kind::kNone: not_legal; a card
 // that is not an id: card 0, card_not_held).
 td::Move parse_move(py::handle h);
 // A logged move {seat, kind, card}: the seat too (0 if it is not one).

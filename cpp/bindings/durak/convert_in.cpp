@@ -35,7 +35,7 @@ td::Kind parse_kind(py::handle h) {
   for (int i = int(td::Kind::kAttack); i <= int(td::Kind::kResign); ++i)
     if (h.ptr() == k.kinds[i].ptr()) return td::Kind(i);
   std::string text;
-  return text_of(h, &text) ? td::kind_named(text) : td::Kind::kUnknown;
+  return text_of(h, &text) ? td::kind_named(text) : td::Kind::kNone;
 }
 
 // Distinct card ids from a list or tuple (read by value), in order, or
@@ -111,7 +111,7 @@ int seat_arg(py::handle h) {
 }
 
 td::Move parse_move(py::handle h) {
-  td::Move m{td::Kind::kUnknown, 0};
+  td::Move m{td::Kind::kNone, 0};
   if (!h || !PyDict_Check(h.ptr())) return m;
   const Keys& k = keys();
   py::object kind = dict_item(h, k.kind, "not_legal");

@@ -66,7 +66,7 @@ inline PyObject* new_move_dict(td::Move m) {
 py::dict move_dict(td::Move m) { return fast::steal_checked<py::dict>(new_move_dict(m)); }
 
 py::object move_or_none(td::Move m) {
-  if (m.kind == td::Kind::kNone || m.kind >= td::Kind::kUnknown) return py::none();
+  if (m.kind == td::Kind::kNone || m.kind > td::Kind::kResign) return py::none();
   return move_dict(m);
 }
 

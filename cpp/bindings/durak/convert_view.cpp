@@ -17,8 +17,8 @@ bool offered_move(py::handle h, td::Move* out) {
   if (!PyDict_Check(h.ptr())) return false;
   const Keys& k = keys();
   py::object kind = dict_item(h, k.kind, "bad_view");
-  out->kind = kind ? parse_kind(kind) : td::Kind::kUnknown;
-  if (out->kind == td::Kind::kUnknown) return false;
+  out->kind = kind ? parse_kind(kind) : td::Kind::kNone;
+  if (out->kind == td::Kind::kNone) return false;
   if (!carded(out->kind)) return true;
   py::object card = dict_item(h, k.card, "bad_view");
   out->card = card ? parse_card(card) : td::Card(0);

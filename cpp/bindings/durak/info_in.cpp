@@ -142,7 +142,7 @@ std::vector<td::Move> legal_of(py::handle v) {
       refuse(kCode, "a legal move is a plain dict, not " + repr_text(m));
     py::object kind = item(m, "kind", what);
     const td::Kind parsed = parse_kind(kind);
-    if (parsed == td::Kind::kUnknown || parsed == td::Kind::kNone || parsed == td::Kind::kResign)
+    if (parsed == td::Kind::kNone || parsed == td::Kind::kResign)
       refuse(kCode, "a legal move's kind is one of attack, beat, take, done, swap, not " +
                         repr_text(kind));
     td::Move move{parsed, 0};

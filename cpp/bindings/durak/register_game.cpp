@@ -152,7 +152,7 @@ void register_game(py::module_& m) {
           "is_move",
           [](py::handle kind) {
             std::string text;
-            return text_of(kind, &text) && td::kind_named(text) != td::Kind::kUnknown;
+            return text_of(kind, &text) && td::kind_named(text) != td::Kind::kNone;
           },
           py::arg("kind"),
           "Whether an event kind is somebody's move (attack, beat, take, done, swap, resign) "
