@@ -8,17 +8,17 @@
 namespace trumpf::durak {
 
 struct Bout {
-  std::uint8_t open;      // 0: no bout (the deal is over)
-  std::uint8_t attacker;  // 1 or 2; the defender is the other
-  std::uint8_t cap;       // min(6, defender's hand when the bout opened)
-  std::uint8_t n_att;     // attack cards on the table
-  std::uint8_t n_beat;    // answered ones: beats[0..n_beat) ; attacks answer in order
-  std::uint8_t taken;     // the defender has picked the bout up (pile_on)
-  std::uint16_t ranks;    // rank indices on the table (attacks and beats)
+  std::uint8_t open;    // 0: no bout (the deal is over)
+  Seat attacker;        // the defender is the other
+  std::uint8_t cap;     // min(6, defender's hand when the bout opened)
+  std::uint8_t n_att;   // attack cards on the table
+  std::uint8_t n_beat;  // answered ones: beats[0..n_beat) ; attacks answer in order
+  std::uint8_t taken;   // the defender has picked the bout up (pile_on)
+  std::uint16_t ranks;  // rank indices on the table (attacks and beats)
   Card attacks[kHandSize];
   Card beats[kHandSize];
 
-  int defender() const noexcept { return 3 - attacker; }
+  Seat defender() const noexcept { return other(attacker); }
   bool empty() const noexcept { return n_att == 0; }
   // The first unbeaten attack card, or 0.
   Card unbeaten() const noexcept { return n_beat < n_att ? attacks[n_beat] : Card(0); }
@@ -31,10 +31,10 @@ struct Bout {
   int size() const noexcept { return n_att + n_beat; }
 };
 
-inline Bout open_bout(int attacker, int defender_cards) noexcept {
+inline Bout open_bout(Seat attacker, int defender_cards) noexcept {
   Bout b{};
   b.open = 1;
-  b.attacker = std::uint8_t(attacker);
+  b.attacker = attacker;
   b.cap = std::uint8_t(defender_cards < kHandSize ? defender_cards : kHandSize);
   return b;
 }

@@ -109,13 +109,14 @@ std::string describe(const GameState& s, std::uint64_t number) {
   std::string r = "<durak.Game #" + std::to_string(number) + " trump " + kSuitLetters[s.trump];
   if (is_over(s)) {
     r += std::string(" over: ") + outcome_name(outcome_of(s));
-    if (s.fool) r += ", fool " + std::to_string(s.fool);
+    if (s.fool != kNoSeat) r += ", fool " + std::to_string(seat_number(s.fool));
   } else {
-    r += std::string(" ") + phase_name(phase_of(s)) + " seat " + std::to_string(turn_of(s));
+    r += std::string(" ") + phase_name(phase_of(s)) + " seat " +
+         std::to_string(seat_number(turn_of(s)));
     r += " talon " + std::to_string(s.talon_left());
   }
-  for (int seat = 1; seat <= 2; ++seat) {
-    r += " | " + std::to_string(seat) + ":";
+  for (Seat seat : {kP1, kP2}) {
+    r += " | " + std::to_string(seat_number(seat)) + ":";
     for (Cards h = s.hand(seat); h; h &= h - 1) r += " " + name_of(lowest(h));
   }
   const Bout& b = s.bout;

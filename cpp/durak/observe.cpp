@@ -56,8 +56,8 @@ void write(const InfoSet& i, T* out) noexcept {
   put_bits<2>(out + kObsTrump, bits);
   put(out, kObsTalon, i.talon);
   put(out, kObsDiscard, i.discard);
-  put(out, kObsCardsMine, i.counts[i.seat - 1]);
-  put(out, kObsCardsTheirs, i.counts[2 - i.seat]);
+  put(out, kObsCardsMine, i.counts[i.seat]);
+  put(out, kObsCardsTheirs, i.counts[other(i.seat)]);
   put(out, kObsCap, b.open ? b.cap : 0);
   put(out, kObsOnTable, b.n_att);
 }

@@ -34,7 +34,7 @@ td::SeatView view_arg(py::handle h) {
   const char* what = "the view";
   td::SeatView v;
   v.seat = parse_seat(required(h, k.seat, "bad_view", what));
-  if (!v.seat) refuse("bad_view", "the view's seat is the int 1 or 2");
+  if (v.seat == td::kNoSeat) refuse("bad_view", "the view's seat is the int 1 or 2");
   v.ply = std::uint64_t(int_item(h, k.ply, 0, LLONG_MAX, "bad_view", what));
   std::string text;
   py::object phase = required(h, k.phase, "bad_view", what);
