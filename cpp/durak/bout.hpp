@@ -8,13 +8,13 @@
 namespace trumpf::durak {
 
 struct Bout {
-  std::uint8_t open;    // 0: no bout (the deal is over)
-  Seat attacker;        // the defender is the other
-  std::uint8_t cap;     // min(6, defender's hand when the bout opened)
-  std::uint8_t n_att;   // attack cards on the table
-  std::uint8_t n_beat;  // answered ones: beats[0..n_beat) ; attacks answer in order
-  std::uint8_t taken;   // the defender has picked the bout up (pile_on)
-  std::uint16_t ranks;  // rank indices on the table (attacks and beats)
+  std::uint8_t open;        // 0: no bout (the deal is over)
+  Seat attacker = kNoSeat;  // the defender is the other; kNoSeat with no bout
+  std::uint8_t cap;         // min(6, defender's hand when the bout opened)
+  std::uint8_t n_att;       // attack cards on the table
+  std::uint8_t n_beat;      // answered ones: beats[0..n_beat) ; attacks answer in order
+  std::uint8_t taken;       // the defender has picked the bout up (pile_on)
+  std::uint16_t ranks;      // rank indices on the table (attacks and beats)
   Card attacks[kHandSize];
   Card beats[kHandSize];
 

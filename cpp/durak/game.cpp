@@ -17,7 +17,6 @@ Code deal_game(const std::uint8_t* seed, std::uint64_t number, GameState& s) noe
   for (int i = 0; i < 24; ++i) s.talon[i] = d.talon[i];
   s.trump = std::uint8_t(d.trump);
   s.six_owner = d.six_owner;
-  s.fool = kNoSeat;
   s.bout = open_bout(d.first_attacker, count_of(s.hands[other(d.first_attacker)]));
   return Code::kOk;
 }

@@ -111,11 +111,11 @@ struct GameState {
   std::uint8_t talon_pos;  // cards drawn so far; talon_left = 24 - talon_pos
   std::uint8_t trump;      // suit index
   std::uint8_t discard;
-  Seat six_owner;        // kNoSeat once nobody may swap it
-  std::uint8_t outcome;  // Outcome
-  Seat fool;             // kNoSeat unless a seat is the fool
-  std::uint16_t ply;     // events so far
-  std::uint16_t bouts;   // bouts ended
+  Seat six_owner = kNoSeat;  // kNoSeat once nobody may swap it
+  std::uint8_t outcome;      // Outcome
+  Seat fool = kNoSeat;       // kNoSeat unless a seat is the fool
+  std::uint16_t ply;         // events so far
+  std::uint16_t bouts;       // bouts ended
   Bout bout;
 
   Cards hand(Seat seat) const noexcept { return hands[seat]; }
