@@ -39,7 +39,7 @@ Move move_of(const GameState& s, int a) noexcept {
   }
 }
 
-std::uint64_t legal_actions(const GameState& s, int seat) noexcept {
+std::uint64_t legal_actions(const GameState& s, Seat seat) noexcept {
   // legal_moves' rules, with the cards kept as the set they are.
   const Phase p = phase_of(s);
   if (p == Phase::kOver || seat != turn_of(s)) return 0;

@@ -41,7 +41,7 @@ static_assert(tiles(kActionRows, kActions), "kActionRows must cover the actions 
 int action_of(Move m) noexcept;
 Move move_of(const GameState& s, int a) noexcept;
 // legal_moves(s, seat) as a set of actions (bit a for action a).
-std::uint64_t legal_actions(const GameState& s, int seat) noexcept;
+std::uint64_t legal_actions(const GameState& s, Seat seat) noexcept;
 // "AS", ..., "6C", "take", "done", "swap", "resign".
 const char* action_name(int a) noexcept;
 

@@ -8,9 +8,10 @@
 
 namespace trumpf::durak {
 
-std::uint32_t bot_word(std::string_view bot_seed, int seat, std::uint64_t ply) {
+std::uint32_t bot_word(std::string_view bot_seed, Seat seat, std::uint64_t ply) {
   char suffix[48];
-  const int m = std::snprintf(suffix, sizeof suffix, ":%d:%llu", seat, (unsigned long long)ply);
+  const int m =
+      std::snprintf(suffix, sizeof suffix, ":%d:%llu", seat_number(seat), (unsigned long long)ply);
   const std::string_view tail(suffix, std::size_t(m));
   char buf[512];
   if (bot_seed.size() + tail.size() <= sizeof buf) {
@@ -29,7 +30,7 @@ Move choose(const SeatView& v, int level, std::uint32_t word) noexcept {
                      v.phase == Phase::kDefend, level, word);
 }
 
-Move bot_choose(const GameState& s, int seat, int level, std::uint32_t word) noexcept {
+Move bot_choose(const GameState& s, Seat seat, int level, std::uint32_t word) noexcept {
   Move legal[kMaxMoves];
   const int n = legal_moves(s, seat, legal);
   return choose_move(legal, n, s.hand(seat), s.trump, s.talon_left(), s.bout.n_att,

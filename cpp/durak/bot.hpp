@@ -31,9 +31,9 @@ constexpr int level_for(long long asked) noexcept {
 }
 
 // The level-1 word: the first big-endian word of SHA-256 over the text
-// "{bot_seed}:{seat}:{ply}", for a seed of any length (a seed too long for a
+// "{bot_seed}:{seat_number(seat)}:{ply}", for a seed of any length (a seed too long for a
 // buffer on the stack is copied to the heap, which may throw bad_alloc).
-std::uint32_t bot_word(std::string_view bot_seed, int seat, std::uint64_t ply);
+std::uint32_t bot_word(std::string_view bot_seed, Seat seat, std::uint64_t ply);
 
 // What the bot of `level` picks from the view; word is bot_word(...) for
 // level 1 and ignored by levels 2 and 3. Kind::kNone when nothing is legal.
@@ -41,6 +41,6 @@ Move choose(const SeatView& v, int level, std::uint32_t word) noexcept;
 
 // The same choice for `seat` straight from a position, without making the
 // view: the simulator's path.
-Move bot_choose(const GameState& s, int seat, int level, std::uint32_t word) noexcept;
+Move bot_choose(const GameState& s, Seat seat, int level, std::uint32_t word) noexcept;
 
 }  // namespace trumpf::durak

@@ -12,6 +12,19 @@ namespace trumpf::durak {
 using Card = std::uint8_t;    // 1..36, 0 = no card
 using Cards = std::uint64_t;  // bit (id-1)
 
+// Seats are 0 and 1, as in Schnapsen's engine; the Python API, the logs and
+// every message number them 1 and 2 (seat_number), and the bindings convert.
+using Seat = std::uint8_t;
+constexpr Seat kP1 = 0, kP2 = 1;
+constexpr Seat kNoSeat = 0xFF;
+
+constexpr Seat other(Seat s) noexcept { return Seat(s ^ 1); }
+constexpr bool is_seat(int s) noexcept { return s == kP1 || s == kP2; }
+// The seat's number as the API writes it: 1 or 2, and 0 for no seat.
+constexpr int seat_number(int s) noexcept { return is_seat(s) ? s + 1 : 0; }
+// The seat the API's number `n` names; kNoSeat for anything but 1 and 2.
+constexpr Seat seat_numbered(long long n) noexcept { return n == 1 ? kP1 : n == 2 ? kP2 : kNoSeat; }
+
 constexpr int kPackSize = 36;
 constexpr int kHandSize = 6;
 
@@ -19,7 +32,8 @@ constexpr int suit_of(Card c) noexcept { return (c - 1) / 9; }
 constexpr int rank_index_of(Card c) noexcept { return (c - 1) % 9; }
 constexpr int power_of(Card c) noexcept { return 8 - rank_index_of(c); }
 constexpr bool valid_card(int c) noexcept { return c >= 1 && c <= kPackSize; }
-constexpr Cards bit_of(Card c) noexcept { return Cards(1) << (c - 1); }
+// A card's bit in a card set: bit c - 1, so the 36 cards fill bits 0..35.
+constexpr Cards bit(Card c) noexcept { return Cards(1) << (c - 1); }
 constexpr Card six_of(int trump_suit) noexcept { return Card(trump_suit * 9 + 9); }
 
 inline int count_of(Cards s) noexcept { return bits::popcount(s); }
@@ -52,7 +66,7 @@ struct BeatTable {
       for (int a = 1; a <= kPackSize; ++a) {
         Cards s = 0;
         for (int c = 1; c <= kPackSize; ++c)
-          if (beats(Card(c), Card(a), tr)) s |= bit_of(Card(c));
+          if (beats(Card(c), Card(a), tr)) s |= bit(Card(c));
         t[tr][a] = s;
       }
   }

@@ -16,14 +16,14 @@ void order_for(const std::uint8_t* seed, std::uint64_t number, Card out[kPackSiz
 Deal deal_for(const std::uint8_t* seed, std::uint64_t number) noexcept {
   Deal d{};
   order_for(seed, number, d.order);
-  for (int i = 0; i < 12; ++i) d.hands[i & 1] |= bit_of(d.order[i]);
+  for (int i = 0; i < 12; ++i) d.hands[i & 1] |= bit(d.order[i]);
   d.trump_card = d.order[12];
   d.trump = suit_of(d.trump_card);
   for (int i = 13; i < kPackSize; ++i) d.talon[i - 13] = d.order[i];
   d.talon[23] = d.trump_card;
-  // First attacker: the lowest-power trump; seat 1 if nobody holds a trump.
+  // First attacker: the lowest-power trump; kP1 if nobody holds a trump.
   const Cards trumps = suit_cards(d.trump);
-  d.first_attacker = 1;
+  d.first_attacker = kP1;
   int best = 99;
   for (int s = 0; s < 2; ++s) {
     Cards t = d.hands[s] & trumps;
@@ -32,12 +32,12 @@ Deal deal_for(const std::uint8_t* seed, std::uint64_t number) noexcept {
       t &= t - 1;
       if (power_of(c) < best) {
         best = power_of(c);
-        d.first_attacker = s + 1;
+        d.first_attacker = Seat(s);
       }
     }
   }
   const Card six = six_of(d.trump);
-  d.six_owner = (d.hands[0] & bit_of(six)) ? 1 : (d.hands[1] & bit_of(six)) ? 2 : 0;
+  d.six_owner = (d.hands[kP1] & bit(six)) ? kP1 : (d.hands[kP2] & bit(six)) ? kP2 : kNoSeat;
   return d;
 }
 

@@ -1,4 +1,4 @@
-// The Durak deal: seeded shuffle of 1..36, one card at a time, seat 1 first.
+// The Durak deal: seeded shuffle of 1..36, one card at a time, kP1 first.
 #pragma once
 
 #include <cstdint>
@@ -9,12 +9,12 @@ namespace trumpf::durak {
 
 struct Deal {
   Card order[kPackSize];  // the shuffled pack
-  Cards hands[2];         // seat 1, seat 2
+  Cards hands[2];         // by seat
   Card talon[24];         // order[13..35] then the trump card
   Card trump_card;
-  int trump;           // suit index
-  int first_attacker;  // 1 or 2
-  int six_owner;       // 0, 1 or 2
+  int trump;  // suit index
+  Seat first_attacker;
+  Seat six_owner;  // kNoSeat when the six is in the talon
 };
 
 // The shuffled order of 1..36 for (seed, number); seed is 32 bytes.

@@ -17,10 +17,10 @@ int best_of(int n, const long long* not_lost, const long long* won) noexcept {
 }  // namespace
 
 std::uint64_t decision_of(const InfoSet& info) noexcept {
-  return std::uint64_t(info.ply) << 2 | std::uint64_t(info.seat);
+  return std::uint64_t(info.ply) << 2 | std::uint64_t(seat_number(info.seat));
 }
 
-void Expert::score(const GameState& s, int seat, std::uint64_t budget, int* n, Move* moves,
+void Expert::score(const GameState& s, Seat seat, std::uint64_t budget, int* n, Move* moves,
                    long long* not_lost, long long* won) noexcept {
   Score exact[kMaxMoves];
   *n = legal_moves(s, seat, moves);
@@ -89,7 +89,7 @@ Move Expert::perfect(const GameState& s, const ExpertOptions& options) noexcept 
   if (is_over(s)) return Move{};
   Move moves[kMaxMoves];
   long long not_lost[kMaxMoves] = {}, won[kMaxMoves] = {};
-  const int seat = turn_of(s);
+  const Seat seat = turn_of(s);
   int n = legal_moves(s, seat, moves);
   if (n <= 1) return n ? moves[0] : Move{};
   const std::uint64_t nodes_before = solver_.nodes();
@@ -98,7 +98,8 @@ Move Expert::perfect(const GameState& s, const ExpertOptions& options) noexcept 
   // One world, the true one: its rollouts differ only by their noise.
   opt_.rollouts = 1;
   if (!opt_.noise) opt_.noise = kPerfectNoise;
-  noise_ = worlds::stream_of(options.seed, std::uint64_t(s.ply) << 2 | std::uint64_t(seat));
+  noise_ =
+      worlds::stream_of(options.seed, std::uint64_t(s.ply) << 2 | std::uint64_t(seat_number(seat)));
   // As many games a move as the expert plays in all its worlds.
   const std::uint32_t samples =
       (options.samples ? options.samples : 1) * (options.rollouts ? options.rollouts : 1);

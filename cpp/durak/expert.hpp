@@ -8,7 +8,7 @@
 // choose reads nothing but the InfoSet. It deals worlds the seat cannot
 // tell apart (worlds.hpp, common/worlds.hpp): every one when there are at
 // most `samples`, else `samples` drawn from worlds::stream_of(seed,
-// decision), where the decision is (ply << 2 | seat). In each world every
+// decision), where the decision is (ply << 2 | seat_number(seat)). In each world every
 // legal move is played and then scored, for the seat, as "not the fool" and
 // "won" (0 or 1 each):
 //   - exact, once the talon holds no face-down card (every card is then
@@ -79,7 +79,7 @@ class Expert {
 
  private:
   // Adds each legal move's scores in world `s` to the sums.
-  void score(const GameState& s, int seat, std::uint64_t budget, int* n, Move* moves,
+  void score(const GameState& s, Seat seat, std::uint64_t budget, int* n, Move* moves,
              long long* not_lost, long long* won) noexcept;
 
   // Work units spent since the solver had searched `nodes_before` positions.

@@ -38,11 +38,12 @@ std::string no_beat(const GameState& s, Card card, Card attack) {
          ")";
 }
 
-std::string no_swap(const GameState& s, int seat) {
+std::string no_swap(const GameState& s, Seat seat) {
   const Card six = s.six();
   if (s.six_owner != seat) {
-    const std::string owner =
-        s.six_owner ? "seat " + std::to_string(s.six_owner) : std::string("nobody");
+    const std::string owner = is_seat(s.six_owner)
+                                  ? "seat " + std::to_string(seat_number(s.six_owner))
+                                  : std::string("nobody");
     return "only the seat dealt the trump six " + label_of(six) +
            " or that drew it may swap it, and that is " + owner;
   }
@@ -51,10 +52,10 @@ std::string no_swap(const GameState& s, int seat) {
 
 }  // namespace
 
-std::string explain(const GameState& s, int seat, Move m, Code code, const Given& given) {
-  const bool is_seat = seat == 1 || seat == 2;
-  const std::string who = is_seat ? "seat " + std::to_string(seat) : given.seat;
-  const std::string what = m.kind == Kind::kNone || m.kind >= Kind::kUnknown
+std::string explain(const GameState& s, Seat seat, Move m, Code code, const Given& given) {
+  const bool seated = is_seat(seat);
+  const std::string who = seated ? "seat " + std::to_string(seat_number(seat)) : given.seat;
+  const std::string what = m.kind == Kind::kNone || m.kind > Kind::kResign
                                ? std::string("move")
                                : std::string(kind_name(m.kind));
   const std::string card = valid_card(m.card) ? label_of(m.card) : given.card;
@@ -62,8 +63,9 @@ std::string explain(const GameState& s, int seat, Move m, Code code, const Given
     case Code::kGameOver:
       return "the game is over; " + who + " cannot move";
     case Code::kNotYourTurn:
-      if (!is_seat) return given.seat + " is not a seat (expected 1 or 2)";
-      return who + " cannot " + what + ": it is seat " + std::to_string(turn_of(s)) + "'s turn";
+      if (!seated) return given.seat + " is not a seat (expected 1 or 2)";
+      return who + " cannot " + what + ": it is seat " + std::to_string(seat_number(turn_of(s))) +
+             "'s turn";
     case Code::kNotLegal:
       return given.move +
              " is not a move of durak (a dict with kind attack, beat, take, done, swap or resign)";

@@ -16,8 +16,8 @@ struct Given {
   std::string seat, move, card;
 };
 
-// The message for `code`, the refusal of `move` by `seat` (anything but 1 or
-// 2 when the caller's seat was not one) in the deal as it stood, `before`.
-std::string explain(const GameState& before, int seat, Move move, Code code, const Given& given);
+// The message for `code`, the refusal of `move` by `seat` (kNoSeat when the
+// caller's seat was not one) in the deal as it stood, `before`.
+std::string explain(const GameState& before, Seat seat, Move move, Code code, const Given& given);
 
 }  // namespace trumpf::durak

@@ -12,19 +12,19 @@ Code deal_game(const std::uint8_t* seed, std::uint64_t number, GameState& s) noe
   if (number < 1) return Code::kBadDeal;
   Deal d = deal_for(seed, number);
   s = GameState{};
-  s.hands[0] = d.hands[0];
-  s.hands[1] = d.hands[1];
+  s.hands[kP1] = d.hands[kP1];
+  s.hands[kP2] = d.hands[kP2];
   for (int i = 0; i < 24; ++i) s.talon[i] = d.talon[i];
   s.trump = std::uint8_t(d.trump);
-  s.six_owner = std::uint8_t(d.six_owner);
-  s.bout = open_bout(d.first_attacker, count_of(s.hands[2 - d.first_attacker]));
+  s.six_owner = d.six_owner;
+  s.bout = open_bout(d.first_attacker, count_of(s.hands[other(d.first_attacker)]));
   return Code::kOk;
 }
 
 // legal_moves writes at most a move for every card of a hand, and two more.
 static_assert(kMaxMoves >= kPackSize + 2, "a legal list fits every hand's moves");
 
-int legal_moves(const GameState& s, int seat, Move* out) noexcept {
+int legal_moves(const GameState& s, Seat seat, Move* out) noexcept {
   const Phase p = phase_of(s);
   if (p == Phase::kOver || seat != turn_of(s)) return 0;
   const Bout& b = s.bout;
@@ -52,10 +52,10 @@ int legal_moves(const GameState& s, int seat, Move* out) noexcept {
   return n;
 }
 
-Code check_move(const GameState& s, int seat, Move m) noexcept {
+Code check_move(const GameState& s, Seat seat, Move m) noexcept {
   if (s.outcome) return Code::kGameOver;
-  if (seat != 1 && seat != 2) return Code::kNotYourTurn;
-  if (m.kind == Kind::kNone || m.kind >= Kind::kUnknown)
+  if (!is_seat(seat)) return Code::kNotYourTurn;
+  if (m.kind == Kind::kNone || m.kind > Kind::kResign)
     return Code::kNotLegal;  // any out-of-range kind too
   if (m.kind == Kind::kResign) return Code::kOk;
   if (seat != turn_of(s)) return Code::kNotYourTurn;
@@ -76,12 +76,12 @@ Code check_move(const GameState& s, int seat, Move m) noexcept {
   const Cards hand = s.hand(seat);
   switch (m.kind) {
     case Kind::kAttack:
-      if (!valid_card(m.card) || !(hand & bit_of(m.card))) return Code::kCardNotHeld;
+      if (!valid_card(m.card) || !(hand & bit(m.card))) return Code::kCardNotHeld;
       if (b.n_att >= b.cap || b.n_att >= kHandSize) return Code::kBoutFull;
       if (!b.empty() && !(b.ranks & (1u << rank_index_of(m.card)))) return Code::kRankNotInBout;
       return Code::kOk;
     case Kind::kBeat:
-      if (!valid_card(m.card) || !(hand & bit_of(m.card))) return Code::kCardNotHeld;
+      if (!valid_card(m.card) || !(hand & bit(m.card))) return Code::kCardNotHeld;
       if (!beats(m.card, b.unbeaten(), s.trump)) return Code::kBeatsNothing;
       return Code::kOk;
     case Kind::kTake:
@@ -89,7 +89,7 @@ Code check_move(const GameState& s, int seat, Move m) noexcept {
     case Kind::kDone:
       return b.empty() ? Code::kMustAttack : Code::kOk;
     case Kind::kSwap:
-      if (s.six_owner != seat || !(hand & bit_of(s.six()))) return Code::kNotTheSix;
+      if (s.six_owner != seat || !(hand & bit(s.six()))) return Code::kNotTheSix;
       if (!s.turn_up_left()) return Code::kTalonShut;
       return Code::kOk;
     default:
@@ -121,50 +121,50 @@ void finish(GameState& s, EventSink* ev, Result r) noexcept {
 
 void end_bout(GameState& s, EventSink* ev, How how) noexcept {
   Bout& b = s.bout;
-  const int a = b.attacker, d = b.defender();
+  const Seat a = b.attacker, d = b.defender();
   const Cards cards = b.cards();
   Event e = make(EventKind::kBoutEnd);
   e.taken = b.taken;
   e.how = how;
   e.cards = std::uint8_t(b.size());
-  int next;
+  Seat next;
   if (b.taken) {
-    s.hands[d - 1] |= cards;
-    if ((cards & bit_of(s.six())) && s.six_owner == a) s.six_owner = 0;
+    s.hands[d] |= cards;
+    if ((cards & bit(s.six())) && s.six_owner == a) s.six_owner = kNoSeat;
     next = a;
   } else {
     s.discard = std::uint8_t(s.discard + b.size());
     next = d;
   }
   e.discard = s.discard;
-  e.next_attacker = std::uint8_t(next);
+  e.next_attacker = next;
   emit(s, ev, e);
   ++s.bouts;
 
   Event r = make(EventKind::kRefill);
   const Card six = s.six();
-  for (int seat : {a, d}) {
+  for (Seat seat : {a, d}) {
     int drawn = 0;
-    Cards& h = s.hands[seat - 1];
+    Cards& h = s.hands[seat];
     int have = count_of(h);
     while (have < kHandSize && s.talon_pos < 24) {
       const Card c = s.talon[s.talon_pos++];
-      h |= bit_of(c);
-      if (c == six) s.six_owner = std::uint8_t(seat);
+      h |= bit(c);
+      if (c == six) s.six_owner = seat;
       ++have;
       ++drawn;
     }
-    r.drawn[seat - 1] = std::uint8_t(drawn);
+    r.drawn[seat] = std::uint8_t(drawn);
   }
   r.talon = std::uint8_t(s.talon_left());
   emit(s, ev, r);
 
   const Result res = outcome_of(count_of(s.hands[0]), count_of(s.hands[1]), s.talon_left());
   if (res.outcome != Outcome::kNone) {
-    for (int seat = 1; seat <= 2; ++seat) {
-      if (s.hands[seat - 1] == 0) {
+    for (Seat seat : {kP1, kP2}) {
+      if (s.hands[seat] == 0) {
         Event o = make(EventKind::kOut);
-        o.seat = std::uint8_t(seat);
+        o.seat = seat;
         emit(s, ev, o);
       }
     }
@@ -172,7 +172,7 @@ void end_bout(GameState& s, EventSink* ev, How how) noexcept {
     finish(s, ev, res);
     return;
   }
-  s.bout = open_bout(next, count_of(s.hands[2 - next]));
+  s.bout = open_bout(next, count_of(s.hands[other(next)]));
 }
 
 // Resolve the positions that have a single answer, and bouts that close.
@@ -180,7 +180,7 @@ void settle(GameState& s, EventSink* ev) noexcept {
   for (;;) {
     if (s.outcome) return;
     Bout& b = s.bout;
-    const int a = b.attacker, d = b.defender();
+    const Seat a = b.attacker, d = b.defender();
     if (b.taken) {
       if (!legal_attacks(s.hand(a), b) && !can_swap(s, a)) {
         end_bout(s, ev, How::kTaken);
@@ -211,25 +211,25 @@ void settle(GameState& s, EventSink* ev) noexcept {
 
 }  // namespace
 
-Code apply_move(GameState& s, int seat, Move m, EventSink* ev) noexcept {
+Code apply_move(GameState& s, Seat seat, Move m, EventSink* ev) noexcept {
   const Code c = check_move(s, seat, m);
   if (c != Code::kOk) return c;
   apply_legal(s, seat, m, ev);
   return Code::kOk;
 }
 
-void apply_legal(GameState& s, int seat, Move m, EventSink* ev) noexcept {
+void apply_legal(GameState& s, Seat seat, Move m, EventSink* ev) noexcept {
   Bout& b = s.bout;
   // Bounds checked in release builds too, though no legal move fails them: a
   // move of no seat, or a card for a bout that holds six, changes nothing.
-  if (seat != 1 && seat != 2) return;
+  if (!is_seat(seat)) return;
   Event e = make(EventKind::kAttack);
-  e.seat = std::uint8_t(seat);
-  Cards& hand = s.hands[seat - 1];
+  e.seat = seat;
+  Cards& hand = s.hands[seat];
   switch (m.kind) {
     case Kind::kAttack:
       if (b.n_att >= kHandSize) return;
-      hand &= ~bit_of(m.card);
+      hand &= ~bit(m.card);
       b.attacks[b.n_att++] = m.card;
       b.ranks = std::uint16_t(b.ranks | (1u << rank_index_of(m.card)));
       e.card = m.card;
@@ -237,7 +237,7 @@ void apply_legal(GameState& s, int seat, Move m, EventSink* ev) noexcept {
       break;
     case Kind::kBeat:
       if (b.n_beat >= kHandSize) return;
-      hand &= ~bit_of(m.card);
+      hand &= ~bit(m.card);
       b.beats[b.n_beat++] = m.card;
       b.ranks = std::uint16_t(b.ranks | (1u << rank_index_of(m.card)));
       e.kind = EventKind::kBeat;
@@ -256,9 +256,9 @@ void apply_legal(GameState& s, int seat, Move m, EventSink* ev) noexcept {
       break;
     case Kind::kSwap: {
       const Card six = s.six();
-      hand = (hand & ~bit_of(six)) | bit_of(s.talon[23]);
+      hand = (hand & ~bit(six)) | bit(s.talon[23]);
       s.talon[23] = six;
-      s.six_owner = 0;
+      s.six_owner = kNoSeat;
       e.kind = EventKind::kSwap;
       emit(s, ev, e);
       break;

@@ -10,12 +10,12 @@
 //   Code c = deal_game(seed32, number, s);           // Ok, or BadDeal (number 0)
 //   Move buf[kMaxMoves];
 //   while (!is_over(s)) {
-//     int seat = turn_of(s);                         // 1 or 2
+//     Seat seat = turn_of(s);                        // kP1 or kP2
 //     int n = legal_moves(s, seat, buf);             // reference order, n >= 1
 //     Move m = buf[pick(n)];
 //     apply_move(s, seat, m, nullptr);               // or an EventSink* to see events
 //   }
-//   outcome_of(s) -> Outcome::{Fool, Draw, Resign};  fool_of(s) -> 0/1/2;
+//   outcome_of(s) -> Outcome::{Fool, Draw, Resign};  fool_of(s) -> a seat or kNoSeat;
 //   bouts_played(s); s.ply (events so far, what the level-1 bot hashes).
 //
 //   The bots are in "durak/bot.hpp", names and parsing in "durak/names.hpp",
@@ -25,7 +25,8 @@
 // Rules never allocate, print or throw. A refusal is a returned Code and
 // leaves the state untouched. Positions with a single answer (a take with no
 // beat and no swap, a done with no throw and no swap) are resolved inside
-// apply_move without an event, as the reference does. Seats are ints 1/2.
+// apply_move without an event, as the reference does. Seats are kP1 and kP2
+// (0 and 1; the API's 1 and 2).
 // Phase and turn are derived from the bout, never stored.
 // ---------------------------------------------------------------------------
 #pragma once
@@ -81,17 +82,17 @@ enum class EventKind : std::uint8_t {
 
 struct Event {
   EventKind kind;
-  std::uint8_t seat;           // moves, out
-  Card card;                   // attack, beat
-  std::uint8_t taken;          // bout_end
-  How how;                     // bout_end
-  std::uint8_t cards;          // bout_end
-  std::uint8_t discard;        // bout_end
-  std::uint8_t next_attacker;  // bout_end
-  std::uint8_t drawn[2];       // refill
-  std::uint8_t talon;          // refill
-  Outcome outcome;             // game_end
-  std::uint8_t fool;           // game_end (0: none)
+  Seat seat;              // moves, out
+  Card card;              // attack, beat
+  std::uint8_t taken;     // bout_end
+  How how;                // bout_end
+  std::uint8_t cards;     // bout_end
+  std::uint8_t discard;   // bout_end
+  Seat next_attacker;     // bout_end
+  std::uint8_t drawn[2];  // refill, by seat
+  std::uint8_t talon;     // refill
+  Outcome outcome;        // game_end
+  Seat fool;              // game_end (kNoSeat: none)
 };
 bool is_move_event(EventKind k) noexcept;
 
@@ -110,14 +111,14 @@ struct GameState {
   std::uint8_t talon_pos;  // cards drawn so far; talon_left = 24 - talon_pos
   std::uint8_t trump;      // suit index
   std::uint8_t discard;
-  std::uint8_t six_owner;  // 0, 1, 2
-  std::uint8_t outcome;    // Outcome
-  std::uint8_t fool;
-  std::uint16_t ply;    // events so far
-  std::uint16_t bouts;  // bouts ended
+  Seat six_owner = kNoSeat;  // kNoSeat once nobody may swap it
+  std::uint8_t outcome;      // Outcome
+  Seat fool = kNoSeat;       // kNoSeat unless a seat is the fool
+  std::uint16_t ply;         // events so far
+  std::uint16_t bouts;       // bouts ended
   Bout bout;
 
-  Cards hand(int seat) const noexcept { return hands[seat - 1]; }
+  Cards hand(Seat seat) const noexcept { return hands[seat]; }
   int talon_left() const noexcept { return 24 - talon_pos; }
   Card trump_card() const noexcept { return talon[23]; }
   Card six() const noexcept { return six_of(trump); }
@@ -130,7 +131,7 @@ Code deal_game(const std::uint8_t* seed, std::uint64_t number, GameState& out) n
 
 inline bool is_over(const GameState& s) noexcept { return s.outcome != 0; }
 inline Outcome outcome_of(const GameState& s) noexcept { return Outcome(s.outcome); }
-inline int fool_of(const GameState& s) noexcept { return s.fool; }
+inline Seat fool_of(const GameState& s) noexcept { return s.fool; }
 inline int bouts_played(const GameState& s) noexcept { return s.bouts; }
 
 // Inline: the play loop asks these several times a move.
@@ -142,10 +143,10 @@ inline Phase phase_of(const GameState& s) noexcept {
   return Phase::kAttack;
 }
 
-inline int turn_of(const GameState& s) noexcept {  // 0 when over
+inline Seat turn_of(const GameState& s) noexcept {  // kNoSeat when over
   switch (phase_of(s)) {
     case Phase::kOver:
-      return 0;
+      return kNoSeat;
     case Phase::kDefend:
       return s.bout.defender();
     default:
@@ -153,23 +154,23 @@ inline int turn_of(const GameState& s) noexcept {  // 0 when over
   }
 }
 
-inline bool can_swap(const GameState& s, int seat) noexcept {
-  if (s.outcome || (seat != 1 && seat != 2)) return false;
-  return s.six_owner == seat && (s.hand(seat) & bit_of(s.six())) && s.turn_up_left();
+inline bool can_swap(const GameState& s, Seat seat) noexcept {
+  if (s.outcome || !is_seat(seat)) return false;
+  return s.six_owner == seat && (s.hand(seat) & bit(s.six())) && s.turn_up_left();
 }
 
 // Legal moves of `seat` in the reference order; 0 for a seat not on turn.
-int legal_moves(const GameState& s, int seat, Move* out) noexcept;
+int legal_moves(const GameState& s, Seat seat, Move* out) noexcept;
 
 // The refusal apply_move would give, without applying (Ok if it would apply).
-Code check_move(const GameState& s, int seat, Move m) noexcept;
+Code check_move(const GameState& s, Seat seat, Move m) noexcept;
 
 // Apply `m` for `seat`; on a refusal nothing changes.
-Code apply_move(GameState& s, int seat, Move m, EventSink* events) noexcept;
+Code apply_move(GameState& s, Seat seat, Move m, EventSink* events) noexcept;
 
 // Apply a move already known to be legal (from legal_moves or a bot),
 // skipping the refusal checks: the simulator's path. Anything else is
 // undefined; callers with untrusted moves use apply_move.
-void apply_legal(GameState& s, int seat, Move m, EventSink* events) noexcept;
+void apply_legal(GameState& s, Seat seat, Move m, EventSink* events) noexcept;
 
 }  // namespace trumpf::durak

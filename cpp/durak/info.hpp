@@ -28,7 +28,7 @@ struct Shown {
 
 // Brings `shown` up to date after `seat` played `move`, which turned
 // `before` into `after` (an accepted move of the same deal).
-void shown_update(Shown& shown, const GameState& before, int seat, Move move,
+void shown_update(Shown& shown, const GameState& before, Seat seat, Move move,
                   const GameState& after) noexcept;
 
 // What a game's events have shown: its moves replayed on the deal of
@@ -37,10 +37,10 @@ Shown shown_of(const std::uint8_t seed[32], std::uint64_t number, const Event* e
                std::size_t n) noexcept;
 
 struct InfoSet {
-  int seat;  // 1 or 2
+  Seat seat;
   std::uint16_t ply;
   Phase phase;
-  int turn;  // 0 once over
+  Seat turn;  // kNoSeat once over
   int trump;
   Card trump_card;    // the face-up card under the talon (the trump six after a swap)
   bool turn_up_left;  // whether it still lies there
@@ -54,10 +54,10 @@ struct InfoSet {
   Cards unseen;  // not in the hand, on the table, discarded, known, or the card under the talon
   bool over;
   Outcome outcome;
-  int fool;
+  Seat fool;  // kNoSeat unless a seat is the fool
 };
 
-InfoSet info_set(const GameState& s, const Shown& shown, int seat) noexcept;
+InfoSet info_set(const GameState& s, const Shown& shown, Seat seat) noexcept;
 
 // An InfoSet read back from what a seat was told (the contract's info dict,
 // e.g. one a server sent a client), for a seat that is to move. The caller

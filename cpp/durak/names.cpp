@@ -1,5 +1,7 @@
 #include "durak/names.hpp"
 
+#include "common/names.hpp"
+
 namespace trumpf::durak {
 
 namespace {
@@ -18,11 +20,6 @@ constexpr const char* kRankWords[9] = {"ace",  "king",  "queen", "jack", "ten",
                                        "nine", "eight", "seven", "six"};
 constexpr const char* kSuitWords[4] = {"spades", "hearts", "diamonds", "clubs"};
 
-template <std::size_t N>
-const char* pick(const char* const (&names)[N], int i) noexcept {
-  return i >= 0 && std::size_t(i) < N ? names[i] : "?";
-}
-
 char upper(char c) noexcept { return c >= 'a' && c <= 'z' ? char(c - 32) : c; }
 
 int index_in(const char* letters, int n, char c) noexcept {
@@ -32,12 +29,12 @@ int index_in(const char* letters, int n, char c) noexcept {
 }
 }  // namespace
 
-const char* code_name(Code c) noexcept { return pick(kCodeNames, int(c)); }
-const char* phase_name(Phase p) noexcept { return pick(kPhaseNames, int(p)); }
-const char* how_name(How h) noexcept { return pick(kHowNames, int(h)); }
-const char* kind_name(Kind k) noexcept { return pick(kKindNames, int(k)); }
-const char* event_kind_name(EventKind k) noexcept { return pick(kEventKindNames, int(k)); }
-const char* outcome_name(Outcome o) noexcept { return pick(kOutcomeNames, int(o)); }
+const char* code_name(Code c) noexcept { return name_in(kCodeNames, int(c)); }
+const char* phase_name(Phase p) noexcept { return name_in(kPhaseNames, int(p)); }
+const char* how_name(How h) noexcept { return name_in(kHowNames, int(h)); }
+const char* kind_name(Kind k) noexcept { return name_in(kKindNames, int(k)); }
+const char* event_kind_name(EventKind k) noexcept { return name_in(kEventKindNames, int(k)); }
+const char* outcome_name(Outcome o) noexcept { return name_in(kOutcomeNames, int(o)); }
 
 std::string name_of(Card c) {
   if (!valid_card(c)) return "?";
@@ -87,7 +84,7 @@ int suit_named(std::string_view letter) noexcept {
 Kind kind_named(std::string_view name) noexcept {
   for (int i = int(Kind::kAttack); i <= int(Kind::kResign); ++i)
     if (name == kKindNames[i]) return Kind(i);
-  return Kind::kUnknown;
+  return Kind::kNone;
 }
 
 bool event_kind_named(std::string_view name, EventKind* out) noexcept {
@@ -112,13 +109,14 @@ std::string describe(const GameState& s, std::uint64_t number) {
   std::string r = "<durak.Game #" + std::to_string(number) + " trump " + kSuitLetters[s.trump];
   if (is_over(s)) {
     r += std::string(" over: ") + outcome_name(outcome_of(s));
-    if (s.fool) r += ", fool " + std::to_string(s.fool);
+    if (s.fool != kNoSeat) r += ", fool " + std::to_string(seat_number(s.fool));
   } else {
-    r += std::string(" ") + phase_name(phase_of(s)) + " seat " + std::to_string(turn_of(s));
+    r += std::string(" ") + phase_name(phase_of(s)) + " seat " +
+         std::to_string(seat_number(turn_of(s)));
     r += " talon " + std::to_string(s.talon_left());
   }
-  for (int seat = 1; seat <= 2; ++seat) {
-    r += " | " + std::to_string(seat) + ":";
+  for (Seat seat : {kP1, kP2}) {
+    r += " | " + std::to_string(seat_number(seat)) + ":";
     for (Cards h = s.hand(seat); h; h &= h - 1) r += " " + name_of(lowest(h));
   }
   const Bout& b = s.bout;

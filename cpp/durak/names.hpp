@@ -14,7 +14,7 @@ namespace trumpf::durak {
 const char* code_name(Code c) noexcept;
 const char* phase_name(Phase p) noexcept;
 const char* how_name(How h) noexcept;
-// "attack" .. "resign"; "?" for kNone and kUnknown.
+// "attack" .. "resign"; "?" for kNone.
 const char* kind_name(Kind k) noexcept;
 const char* event_kind_name(EventKind k) noexcept;
 // "fool", "draw", "resign"; "none" for kNone.
@@ -35,7 +35,7 @@ std::string labels_of(Cards cards);
 
 // 0..3 for "S", "H", "D", "C" (exactly one upper-case letter); -1 otherwise.
 int suit_named(std::string_view letter) noexcept;
-// The move kind called `name`; Kind::kUnknown for anything else.
+// The move kind called `name`; Kind::kNone for anything else.
 Kind kind_named(std::string_view name) noexcept;
 // The event kind called `name`; false for anything else.
 bool event_kind_named(std::string_view name, EventKind* out) noexcept;

@@ -31,8 +31,8 @@ void write(const InfoSet& i, T* out) noexcept {
   // into the trump slots, written after it.
   const Bout& b = i.bout;
   Cards attacks = 0, beats = 0;
-  for (int k = 0; k < b.n_att; ++k) attacks |= bit_of(b.attacks[k]);
-  for (int k = 0; k < b.n_beat; ++k) beats |= bit_of(b.beats[k]);
+  for (int k = 0; k < b.n_att; ++k) attacks |= bit(b.attacks[k]);
+  for (int k = 0; k < b.n_beat; ++k) beats |= bit(b.beats[k]);
   const Card to_beat = b.open && !b.taken ? b.unbeaten() : Card(0);
   put_bits<5>(out + kObsHand, i.hand);
   put_bits<5>(out + kObsKnown, i.known);
@@ -40,8 +40,8 @@ void write(const InfoSet& i, T* out) noexcept {
   put_bits<5>(out + kObsDiscarded, i.discarded);
   put_bits<5>(out + kObsAttacks, attacks);
   put_bits<5>(out + kObsBeats, beats);
-  put_bits<5>(out + kObsToBeat, to_beat ? bit_of(to_beat) : 0);
-  put_bits<5>(out + kObsUnderTalon, i.turn_up_left ? bit_of(i.trump_card) : 0);
+  put_bits<5>(out + kObsToBeat, to_beat ? bit(to_beat) : 0);
+  put_bits<5>(out + kObsUnderTalon, i.turn_up_left ? bit(i.trump_card) : 0);
   // The trump and the flags as one more plane; its last six slots are the
   // counts', written after it.
   const bool my_turn = i.turn == i.seat;
@@ -56,8 +56,8 @@ void write(const InfoSet& i, T* out) noexcept {
   put_bits<2>(out + kObsTrump, bits);
   put(out, kObsTalon, i.talon);
   put(out, kObsDiscard, i.discard);
-  put(out, kObsCardsMine, i.counts[i.seat - 1]);
-  put(out, kObsCardsTheirs, i.counts[2 - i.seat]);
+  put(out, kObsCardsMine, i.counts[i.seat]);
+  put(out, kObsCardsTheirs, i.counts[other(i.seat)]);
   put(out, kObsCap, b.open ? b.cap : 0);
   put(out, kObsOnTable, b.n_att);
 }

@@ -22,8 +22,8 @@ using reach::Told;
 using reach::Values;
 
 struct Swap {
-  int seat = 0;  // 0: no swap
-  int tick = 0;  // before step k: 4k - 2
+  Seat seat = kNoSeat;  // kNoSeat: no swap
+  int tick = 0;         // before step k: 4k - 2
   Card turn_up = 0;
 };
 
@@ -31,7 +31,8 @@ struct Swap {
 // a swap, or drawn as the talon's last card.
 struct Arrival {
   Card card;
-  int seat, since;
+  Seat seat;
+  int since;
 };
 
 enum class Verdict { kNone, kFound, kSpent };
@@ -40,14 +41,14 @@ class Solver {
  public:
   Solver(const Told& told, const History& h) : told_(told), h_(h) {
     me_ = told.seat;
-    other_ = 3 - me_;
+    other_ = other(me_);
     six_ = six_of(told.trump);
     for (std::size_t i = 0; i < h.steps.size(); ++i) {
       const Step& s = h.steps[i];
       if (s.kind == StepKind::kPlay) plays_[s.card].push_back(int(i));
       if (s.kind == StepKind::kEnd) {
         ends_.push_back(int(i));
-        if (s.last && !drawer_) {
+        if (s.last != kNoSeat && drawer_ == kNoSeat) {
           drawer_ = s.last;
           drawn_at_ = 4 * int(i) + 1;
         }
@@ -62,7 +63,7 @@ class Solver {
     if (told_.trump_card != six_) return out;
     const std::vector<Step>& steps = h_.steps;
     std::set<std::tuple<int, int, int, int, int, int>> seen;
-    for (int seat = 1; seat <= 2; ++seat)
+    for (Seat seat : {kP1, kP2})
       for (std::size_t k = 0; k <= steps.size(); ++k) {
         if (k < steps.size()) {
           const Step& s = steps[k];
@@ -95,31 +96,30 @@ class Solver {
     Cards shown[2] = {0, 0};
     for (int c = 1; c <= kPackSize; ++c) {
       const int seat = h_.where[c];
-      if ((seat == 1 || seat == 2) && !(c == six_ && six_gone(swap, kNever)))
-        shown[seat - 1] |= bit_of(Card(c));
+      if (is_seat(seat) && !(c == six_ && six_gone(swap, kNever))) shown[seat] |= bit(Card(c));
     }
     for (int a = 0; a < n_arrivals; ++a)
-      if (holds_after(arrivals[a], kNever)) shown[arrivals[a].seat - 1] |= bit_of(arrivals[a].card);
-    if (shown[other_ - 1] != told_.known || (shown[me_ - 1] & ~told_.hand)) return Verdict::kNone;
+      if (holds_after(arrivals[a], kNever)) shown[arrivals[a].seat] |= bit(arrivals[a].card);
+    if (shown[other_] != told_.known || (shown[me_] & ~told_.hand)) return Verdict::kNone;
     // The seat may swap exactly when the six in its hand is its own: dealt or
     // drawn there (never played), or played only as its own beats, taken back.
-    const bool own = !swap.seat && told_.talon > 0 && (told_.hand & bit_of(six_)) &&
+    const bool own = swap.seat == kNoSeat && told_.talon > 0 && (told_.hand & bit(six_)) &&
                      (plays_[six_].empty() || own_six(me_, kNever));
     if (told_.swap != own) return Verdict::kNone;
     SeatPlan plans[2];
-    for (int seat = 1; seat <= 2; ++seat)
-      if (!plan(seat, swap, arrivals, n_arrivals, shown, &plans[seat - 1])) return Verdict::kNone;
-    const int over = 2 * int(ends_.size()) + (swap.seat ? 1 : 0) + int(told_.n_played);
+    for (Seat seat : {kP1, kP2})
+      if (!plan(seat, swap, arrivals, n_arrivals, shown, &plans[seat])) return Verdict::kNone;
+    const int over = 2 * int(ends_.size()) + (swap.seat != kNoSeat ? 1 : 0) + int(told_.n_played);
     const int want = told_.ply - over;
     if (want < 0) return Verdict::kNone;
     Values got[2][reach::kNoTrump + 1];
     for (int seat = 0; seat < 2; ++seat)
       if (!reach::seat_values(plans[seat], got[seat])) return Verdict::kSpent;
-    const int first = told_.n_played ? told_.played[0].seat : told_.bout.attacker;
+    const Seat first = told_.n_played ? told_.played[0].seat : told_.bout.attacker;
     for (int low1 = 0; low1 <= reach::kNoTrump; ++low1)
       for (int low2 = 0; low2 <= reach::kNoTrump; ++low2) {
         const bool fits =
-            first == 1 ? low1 < low2 || (low1 == reach::kNoTrump && low2 == low1) : low2 < low1;
+            first == kP1 ? low1 < low2 || (low1 == reach::kNoTrump && low2 == low1) : low2 < low1;
         if (!fits) continue;
         for (int v1 = 0; v1 <= want && v1 <= reach::kMaxDecisions; ++v1)
           if (got[0][low1].test(std::size_t(v1)) && want - v1 <= reach::kMaxDecisions &&
@@ -139,7 +139,7 @@ class Solver {
   // Whether the six lay under the talon, or was drawn from there, since the
   // swap and is not played again by `tick`: where it was before is stale.
   bool six_gone(const Swap& swap, int tick) const noexcept {
-    if (!swap.seat || swap.tick >= tick) return false;
+    if (swap.seat == kNoSeat || swap.tick >= tick) return false;
     for (int i : plays_[six_])
       if (swap.tick < 4 * i && 4 * i < tick) return false;
     return true;
@@ -149,7 +149,7 @@ class Solver {
   // (every play of it before was the swapper's beat, taken back), and under
   // the talon from then until drawn as its last card.
   bool six_fits(const Swap& swap) const noexcept {
-    if (!swap.seat) return true;
+    if (swap.seat == kNoSeat) return true;
     for (int i : plays_[six_]) {
       const int t = 4 * i;
       if (swap.tick < t && t < drawn_at_) return false;
@@ -167,13 +167,13 @@ class Solver {
   // first after by the seat that got it. The swapped six may be played before.
   bool arrivals_of(const Swap& swap, Arrival* out, int* n) const noexcept {
     *n = 0;
-    if (swap.seat) out[(*n)++] = Arrival{swap.turn_up, swap.seat, swap.tick};
+    if (swap.seat != kNoSeat) out[(*n)++] = Arrival{swap.turn_up, swap.seat, swap.tick};
     if (told_.talon == 0) out[(*n)++] = Arrival{told_.trump_card, drawer_, drawn_at_};
     for (int a = 0; a < *n; ++a) {
       bool first_after = true;
       for (int i : plays_[out[a].card]) {
         const int t = 4 * i;
-        if (t < out[a].since && !(out[a].card == six_ && swap.seat)) return false;
+        if (t < out[a].since && !(out[a].card == six_ && swap.seat != kNoSeat)) return false;
         if (t > out[a].since && first_after) {
           first_after = false;
           if (h_.steps[std::size_t(i)].seat != out[a].seat) return false;
@@ -193,7 +193,7 @@ class Solver {
 
   // Whether the six, which `seat` holds at `tick` having played it, is still
   // its own to swap: every play of it so far was its own beat.
-  bool own_six(int seat, int tick) const noexcept {
+  bool own_six(Seat seat, int tick) const noexcept {
     bool any = false;
     for (int i : plays_[six_]) {
       if (4 * i >= tick) continue;
@@ -204,19 +204,19 @@ class Solver {
     return any;
   }
 
-  bool plan(int seat, const Swap& swap, const Arrival* arrivals, int n_arrivals,
+  bool plan(Seat seat, const Swap& swap, const Arrival* arrivals, int n_arrivals,
             const Cards shown[2], SeatPlan* out) const {
     SeatPlan& p = *out;
     p.trump = told_.trump;
     p.slots.emplace_back(kDealTick, kHandSize);
     for (int i : ends_) {
       const Step& s = h_.steps[std::size_t(i)];
-      const int n = s.drawn[seat - 1] - (s.last == seat ? 1 : 0);
+      const int n = s.drawn[seat] - (s.last == seat ? 1 : 0);
       if (n) p.slots.emplace_back(4 * i + 1, n);
     }
     for (int c = 1; c <= kPackSize; ++c) {
-      if (!h_.first_seat[c] || h_.first_seat[c] != seat) continue;
-      bool arrived = swap.seat && c == six_;
+      if (h_.first_seat[c] != seat) continue;
+      bool arrived = swap.seat != kNoSeat && c == six_;
       for (int a = 0; a < n_arrivals; ++a) arrived = arrived || arrivals[a].card == c;
       if (!arrived) p.cards.emplace_back(Card(c), 4 * h_.first_step[c]);
     }
@@ -227,7 +227,7 @@ class Solver {
       p.cards.emplace_back(six_, leave);
     }
     if (seat == me_) {
-      for (Cards t = told_.hand & ~shown[seat - 1]; t; t &= t - 1)
+      for (Cards t = told_.hand & ~shown[seat]; t; t &= t - 1)
         p.cards.emplace_back(lowest(t), kNever);
     } else {
       for (Cards t = told_.unseen; t; t &= t - 1) p.pool.push_back(lowest(t));
@@ -236,24 +236,24 @@ class Solver {
     for (const auto& slot : p.slots) total += slot.second;
     const int n_cards = int(p.cards.size());
     if (total < n_cards || (p.pool.empty() && total != n_cards)) return false;
-    if (!p.pool.empty() && total - n_cards != told_.counts[seat - 1] - count_of(told_.known))
+    if (!p.pool.empty() && total - n_cards != told_.counts[seat] - count_of(told_.known))
       return false;
     for (std::size_t i = 0; i < h_.steps.size(); ++i) {
       const Step& s = h_.steps[i];
       if (s.kind == StepKind::kPlay || s.seat != seat || !s.decides) continue;
       const int tick = 4 * int(i);
       Cards held = s.held;
-      if (six_gone(swap, tick)) held &= ~bit_of(six_);
+      if (six_gone(swap, tick)) held &= ~bit(six_);
       for (int a = 0; a < n_arrivals; ++a)
         if (arrivals[a].seat == seat && holds_after(arrivals[a], tick))
-          held |= bit_of(arrivals[a].card);
+          held |= bit(arrivals[a].card);
       Cards options = s.options;
-      const bool can_swap = s.talon > 0 && !(swap.seat && tick > swap.tick);
-      if ((can_swap && (held & bit_of(six_)) && own_six(seat, tick)) || (held & options)) {
+      const bool can_swap = s.talon > 0 && !(swap.seat != kNoSeat && tick > swap.tick);
+      if ((can_swap && (held & bit(six_)) && own_six(seat, tick)) || (held & options)) {
         ++p.fixed;
         continue;
       }
-      if (can_swap) options |= bit_of(six_);  // a six drawn and still held may be swapped
+      if (can_swap) options |= bit(six_);  // a six drawn and still held may be swapped
       p.events.emplace_back(tick, options);
     }
     return true;
@@ -261,11 +261,12 @@ class Solver {
 
   const Told& told_;
   const History& h_;
-  int me_ = 1, other_ = 2;
+  Seat me_ = kP1, other_ = kP2;
   Card six_ = 0;
   std::vector<int> plays_[kPackSize + 1];  // the play steps of each card
   std::vector<int> ends_;
-  int drawer_ = 0, drawn_at_ = kNever;  // who drew the turn-up, when
+  Seat drawer_ = kNoSeat;  // who drew the turn-up
+  int drawn_at_ = kNever;  // and when
 };
 
 }  // namespace

@@ -188,7 +188,7 @@ bool seat_values(const SeatPlan& p, Values out[kNoTrump + 1]) {
     const int st = stage_of(s.ticks, tick);
     bool due = false;
     for (const auto& [card, leave] : p.cards)
-      if (options & bit_of(card) && tick < leave &&
+      if (options & bit(card) && tick < leave &&
           (leave == kNever ? st == int(slots) - 1 : stage_of(s.ticks, leave) == st))
         due = true;
     if (due)
@@ -223,7 +223,7 @@ bool seat_values(const SeatPlan& p, Values out[kNoTrump + 1]) {
     s.power.push_back(suit_of(c.card) == p.trump ? power_of(c.card) : -1);
     Events could;
     for (std::size_t e = 0; e < events.size(); ++e)
-      if (events[e].first < c.leave && events[e].second & bit_of(c.card)) could.set(e);
+      if (events[e].first < c.leave && events[e].second & bit(c.card)) could.set(e);
     s.could.push_back(could);
     s.everything |= std::uint64_t(1) << i;
     if (!c.pooled) s.held |= std::uint64_t(1) << i;

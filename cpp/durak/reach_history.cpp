@@ -23,30 +23,30 @@ Card swapped_six(const Told& told) noexcept {
   return told.trump_card == six ? six : Card(0);
 }
 
-bool play(History& h, const Told& told, int seat, bool attack, Card card) noexcept {
+bool play(History& h, const Told& told, Seat seat, bool attack, Card card) noexcept {
   const int where = h.where[card];
   const Card swapped = swapped_six(told);
-  if (where == -2) {
+  if (where == kNeverPlayed) {
     // A first play is of a card the table has not seen go anywhere (unless a
     // swap brought a card the table saw into the hand).
-    if (!swapped && h.counts[seat - 1] <= count_of(h.held(seat))) return false;
-    h.first_seat[card] = std::uint8_t(seat);
+    if (!swapped && h.counts[seat] <= count_of(h.held(seat))) return false;
+    h.first_seat[card] = seat;
     h.first_step[card] = int(h.steps.size());
-  } else if (where != seat && !(card == swapped && where > 0)) {
+  } else if (where != seat && !(card == swapped && is_seat(where))) {
     return false;
   }
   BoutRec& b = h.bouts.back();
   // Bound checked in release builds too: a bout holds at most six of each.
   if ((attack ? b.n_att : b.n_beat) >= kHandSize) return false;
-  h.counts[seat - 1] -= 1;
-  h.where[card] = 0;
+  h.counts[seat] -= 1;
+  h.where[card] = kOnTable;
   if (attack)
     b.attacks[b.n_att++] = card;
   else
     b.beats[b.n_beat++] = card;
   Step s{};
   s.kind = StepKind::kPlay;
-  s.seat = std::uint8_t(seat);
+  s.seat = seat;
   s.card = card;
   s.attack = attack;
   s.bout = std::uint16_t(h.bouts.size() - 1);
@@ -57,10 +57,10 @@ bool play(History& h, const Told& told, int seat, bool attack, Card card) noexce
 
 void take(History& h, const Told& told) {
   BoutRec& b = h.bouts.back();
-  const int d = 3 - b.attacker;
+  const Seat d = other(b.attacker);
   Step s{};
   s.kind = StepKind::kTake;
-  s.seat = std::uint8_t(d);
+  s.seat = d;
   s.decides = true;
   s.options = beaters_of(b.attacks[b.n_beat], told.trump);
   s.held = h.held(d);
@@ -73,14 +73,14 @@ void take(History& h, const Told& told) {
 // next bout. False when the refill ends the game: no info follows that.
 bool end(History& h) {
   BoutRec& b = h.bouts.back();
-  const int a = b.attacker, d = 3 - a;
+  const Seat a = b.attacker, d = other(a);
   Step s{};
   s.kind = StepKind::kEnd;
-  s.seat = std::uint8_t(a);
+  s.seat = a;
   if (b.taken) {
     s.decides = true;
     s.options = b.n_att < b.cap ? rank_cards_of(b) : 0;
-  } else if (!(h.counts[d - 1] == 0 || b.n_att >= b.cap)) {
+  } else if (!(h.counts[d] == 0 || b.n_att >= b.cap)) {
     s.decides = true;  // else the bout closes: nobody decides
     s.options = rank_cards_of(b);
   }
@@ -88,64 +88,64 @@ bool end(History& h) {
   s.talon = std::uint8_t(h.talon);
   s.taken = b.taken;
   const Cards table = b.cards();
-  for (Cards t = table; t; t &= t - 1) h.where[lowest(t)] = std::int8_t(b.taken ? d : -1);
-  if (b.taken) h.counts[d - 1] += count_of(table);
-  for (int seat : {a, d}) {
-    const int n = std::min(std::max(0, kHandSize - h.counts[seat - 1]), h.talon);
-    h.counts[seat - 1] += n;
-    s.drawn[seat - 1] = std::uint8_t(n);
-    if (n && h.talon == n) s.last = std::uint8_t(seat);
+  for (Cards t = table; t; t &= t - 1) h.where[lowest(t)] = b.taken ? std::int8_t(d) : kOnHeap;
+  if (b.taken) h.counts[d] += count_of(table);
+  for (Seat seat : {a, d}) {
+    const int n = std::min(std::max(0, kHandSize - h.counts[seat]), h.talon);
+    h.counts[seat] += n;
+    s.drawn[seat] = std::uint8_t(n);
+    if (n && h.talon == n) s.last = seat;
     h.talon -= n;
   }
   b.end = int(h.steps.size());
   h.steps.push_back(s);
-  if (h.talon == 0 && (h.counts[0] == 0 || h.counts[1] == 0)) return false;
-  const int next = b.taken ? a : d;
+  if (h.talon == 0 && (h.counts[kP1] == 0 || h.counts[kP2] == 0)) return false;
+  const Seat next = b.taken ? a : d;
   BoutRec n;
-  n.attacker = std::uint8_t(next);
-  n.cap = std::uint8_t(std::min(kHandSize, h.counts[2 - next]));
+  n.attacker = next;
+  n.cap = std::uint8_t(std::min(kHandSize, h.counts[other(next)]));
   h.bouts.push_back(n);
   return true;
 }
 
-bool ranked(const BoutRec& b, Card card) noexcept { return (rank_cards_of(b) & bit_of(card)) != 0; }
+bool ranked(const BoutRec& b, Card card) noexcept { return (rank_cards_of(b) & bit(card)) != 0; }
 
 }  // namespace
 
 Cards BoutRec::cards() const noexcept {
   Cards out = 0;
-  for (int i = 0; i < n_att; ++i) out |= bit_of(attacks[i]);
-  for (int i = 0; i < n_beat; ++i) out |= bit_of(beats[i]);
+  for (int i = 0; i < n_att; ++i) out |= bit(attacks[i]);
+  for (int i = 0; i < n_beat; ++i) out |= bit(beats[i]);
   return out;
 }
 
 History::History() noexcept {
-  std::fill(std::begin(where), std::end(where), std::int8_t(-2));
-  std::fill(std::begin(first_seat), std::end(first_seat), std::uint8_t(0));
+  std::fill(std::begin(where), std::end(where), kNeverPlayed);
+  std::fill(std::begin(first_seat), std::end(first_seat), kNoSeat);
   std::fill(std::begin(first_step), std::end(first_step), 0);
 }
 
-Cards History::held(int seat) const noexcept {
+Cards History::held(Seat seat) const noexcept {
   Cards out = 0;
   for (int c = 1; c <= kPackSize; ++c)
-    if (where[c] == seat) out |= bit_of(Card(c));
+    if (where[c] == seat) out |= bit(Card(c));
   return out;
 }
 
 History start(const Told& told) {
   History h;
   BoutRec first;
-  first.attacker = std::uint8_t(told.n_played ? told.played[0].seat : told.bout.attacker);
+  first.attacker = told.n_played ? told.played[0].seat : told.bout.attacker;
   first.cap = kHandSize;
   h.bouts.push_back(first);
   return h;
 }
 
 int after(History& h, const Told& told, const Play& p, History* other, Budget& budget) {
-  const int seat = p.seat;
+  const Seat seat = p.seat;
   const Card card = p.card;
   BoutRec& b = h.bouts.back();
-  const int a = b.attacker, d = 3 - a;
+  const Seat a = b.attacker, d = durak::other(a);
   if (!p.attack) {
     if (b.taken || b.n_beat >= b.n_att || seat != d) return 0;
     if (!beats(card, b.attacks[b.n_beat], told.trump)) return 0;
@@ -154,7 +154,7 @@ int after(History& h, const Told& told, const Play& p, History* other, Budget& b
   if (b.n_att == 0) return seat == a && play(h, told, seat, true, card) ? 1 : 0;
   if (b.n_beat == b.n_att) {  // every attack beaten: a throw-in, or a new bout
     if (seat == a) {
-      const bool closed = h.counts[d - 1] == 0 || b.n_att >= b.cap;
+      const bool closed = h.counts[d] == 0 || b.n_att >= b.cap;
       return !closed && ranked(b, card) && play(h, told, seat, true, card) ? 1 : 0;
     }
     return end(h) && play(h, told, seat, true, card) ? 1 : 0;
@@ -198,7 +198,7 @@ bool close(History& h, const Told& told) {
   }
   Cards heap = 0;
   for (int c = 1; c <= kPackSize; ++c)
-    if (h.where[c] == -1) heap |= bit_of(Card(c));
+    if (h.where[c] == kOnHeap) heap |= bit(Card(c));
   return h.bouts.back().cap == want.cap && h.counts[0] == told.counts[0] &&
          h.counts[1] == told.counts[1] && h.talon == told.talon && heap == told.discarded;
 }

@@ -28,17 +28,19 @@ namespace trumpf::durak::reach {
 
 constexpr int kNever = 1 << 30;  // a tick after everything
 constexpr int kDealTick = -3;
+// Where a card the table has seen is, beside a seat's hand (kP1, kP2).
+constexpr std::int8_t kOnTable = 2, kOnHeap = -1, kNeverPlayed = -2;
 
 // One entry of an info's `played`.
 struct Play {
-  std::uint8_t seat;  // 1 or 2
-  bool attack;        // else a beat
+  Seat seat;
+  bool attack;  // else a beat
   Card card;
 };
 
 // The info as the search reads it: what the history must end in.
 struct Told {
-  int seat;
+  Seat seat;
   int ply;
   int trump;
   Card trump_card;
@@ -59,8 +61,8 @@ enum class StepKind : std::uint8_t { kPlay, kTake, kEnd };
 // the table had seen go in (cards it picked up); `talon` the talon's count.
 struct Step {
   StepKind kind;
-  std::uint8_t seat;  // play: the player; take: the defender; end: the attacker
-  Card card = 0;      // play
+  Seat seat;      // play: the player; take: the defender; end: the attacker
+  Card card = 0;  // play
   bool attack = false;
   std::uint16_t bout = 0;  // play: the bout it went into
   bool decides = false;
@@ -68,12 +70,13 @@ struct Step {
   Cards held = 0;
   std::uint8_t talon = 0;
   bool taken = false;              // end
-  std::uint8_t drawn[2] = {0, 0};  // end: the refill's cards, seat 1 and 2
-  std::uint8_t last = 0;           // end: the seat that drew the turn-up
+  std::uint8_t drawn[2] = {0, 0};  // end: the refill's cards, by seat
+  Seat last = kNoSeat;             // end: the seat that drew the turn-up
 };
 
 struct BoutRec {
-  std::uint8_t attacker = 1, cap = kHandSize;
+  Seat attacker = kP1;
+  std::uint8_t cap = kHandSize;
   std::uint8_t n_att = 0, n_beat = 0;
   Card attacks[kHandSize] = {};
   Card beats[kHandSize] = {};
@@ -87,12 +90,11 @@ struct History {
   int talon = 24;
   std::vector<BoutRec> bouts;
   std::vector<Step> steps;
-  std::int8_t
-      where[kPackSize + 1];  // a played card: 1/2 a seat, 0 the table, -1 the heap; -2 never
-  std::uint8_t first_seat[kPackSize + 1];
+  std::int8_t where[kPackSize + 1];  // a played card: a seat, or one of the places below
+  Seat first_seat[kPackSize + 1];    // kNoSeat: never played
   int first_step[kPackSize + 1];
   History() noexcept;
-  Cards held(int seat) const noexcept;
+  Cards held(Seat seat) const noexcept;
 };
 
 // What the search may spend (its refusals say "too involved"): the same

@@ -19,7 +19,7 @@ Code GameRecord::build(const Seed& s, std::uint64_t n) {
   return c;
 }
 
-Code GameRecord::apply(int seat, Move move) {
+Code GameRecord::apply(Seat seat, Move move) {
   EventSink sink;
   const Code c = apply_move(state, seat, move, &sink);
   if (c == Code::kOk) history.insert(history.end(), sink.ev, sink.ev + sink.n);

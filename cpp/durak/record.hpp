@@ -22,7 +22,7 @@ namespace trumpf::durak {
 using Seed = std::array<std::uint8_t, 32>;
 
 struct SeatMove {
-  int seat;  // 1 or 2; anything else is refused as not_your_turn
+  Seat seat;  // anything but kP1 and kP2 is refused as not_your_turn
   Move move;
 };
 
@@ -37,7 +37,7 @@ class GameRecord {
   Code build(const Seed& seed, std::uint64_t number);
   // Plays the move; on kOk its events are appended to history. A refusal
   // changes nothing.
-  Code apply(int seat, Move move);
+  Code apply(Seat seat, Move move);
 };
 
 // The moves behind a history, each with its seat: what a move log stores.

@@ -3,14 +3,16 @@
 
 #include <cstdint>
 
+#include "durak/card.hpp"
+
 namespace trumpf::durak {
 
 enum class Outcome : std::uint8_t { kNone = 0, kFool, kDraw, kResign };
 
 struct Result {
   Outcome outcome = Outcome::kNone;
-  std::uint8_t fool = 0;  // 0 for a draw
-  int place_of(int seat) const noexcept { return fool == seat ? 2 : 1; }
+  Seat fool = kNoSeat;  // kNoSeat for a draw
+  int place_of(Seat seat) const noexcept { return fool == seat ? 2 : 1; }
 };
 
 // The result after a refill from the two hand sizes and the talon; None
@@ -23,11 +25,11 @@ inline Result outcome_of(int count1, int count2, int talon_left) noexcept {
     r.outcome = Outcome::kDraw;
   } else if (out1 || out2) {
     r.outcome = Outcome::kFool;
-    r.fool = out1 ? 2 : 1;
+    r.fool = out1 ? kP2 : kP1;
   }
   return r;
 }
 
-inline Result resigned(int seat) noexcept { return Result{Outcome::kResign, std::uint8_t(seat)}; }
+inline Result resigned(Seat seat) noexcept { return Result{Outcome::kResign, seat}; }
 
 }  // namespace trumpf::durak

@@ -4,12 +4,12 @@
 
 namespace trumpf::durak {
 
-Score score_of(const GameState& t, int seat) noexcept {
-  const int fool = fool_of(t);
-  return Score{fool != seat, fool != 0 && fool != seat};
+Score score_of(const GameState& t, Seat seat) noexcept {
+  const Seat fool = fool_of(t);
+  return Score{fool != seat, fool != kNoSeat && fool != seat};
 }
 
-Score settled(Verdict v, int mover, int seat) noexcept {
+Score settled(Verdict v, Seat mover, Seat seat) noexcept {
   // The verdict is for the mover: the other seat's value is its negation.
   const int lo = mover == seat ? v.lo : -v.hi;
   const int hi = mover == seat ? v.hi : -v.lo;
@@ -18,10 +18,10 @@ Score settled(Verdict v, int mover, int seat) noexcept {
   return not_lost < 0 || won < 0 ? Score{-1, -1} : Score{not_lost, won};
 }
 
-Score play_out(GameState t, int seat, std::uint64_t* moves, Stream* noise,
+Score play_out(GameState t, Seat seat, std::uint64_t* moves, Stream* noise,
                std::uint32_t eps) noexcept {
   while (!is_over(t)) {
-    const int turn = turn_of(t);
+    const Seat turn = turn_of(t);
     Move m = bot_choose(t, turn, 3, 0);
     if (noise && eps && noise->below(256) < eps) {
       Move legal[kMaxMoves];

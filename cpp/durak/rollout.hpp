@@ -27,14 +27,14 @@ struct Score {
 };
 
 // The score of a game over, for `seat`.
-Score score_of(const GameState& t, int seat) noexcept;
+Score score_of(const GameState& t, Seat seat) noexcept;
 
 // The score a solver's verdict for `mover` settles for `seat`, else {-1, -1}.
-Score settled(Verdict v, int mover, int seat) noexcept;
+Score settled(Verdict v, Seat mover, Seat seat) noexcept;
 
 // Plays `t` out (see above), adds the bot's moves to *moves and scores the
 // end for `seat`.
-Score play_out(GameState t, int seat, std::uint64_t* moves, Stream* noise = nullptr,
+Score play_out(GameState t, Seat seat, std::uint64_t* moves, Stream* noise = nullptr,
                std::uint32_t eps = 0) noexcept;
 
 }  // namespace trumpf::durak

@@ -6,16 +6,10 @@
 
 namespace trumpf::durak {
 
-enum class Kind : std::uint8_t {
-  kNone = 0,
-  kAttack,
-  kBeat,
-  kTake,
-  kDone,
-  kSwap,
-  kResign,
-  kUnknown
-};
+// kNone is no move: what a name that is no move kind parses to, what a bot
+// with no legal move returns, what forced() gives when nothing is forced, and
+// a Move's default. The move kinds follow in the order of their events.
+enum class Kind : std::uint8_t { kNone = 0, kAttack, kBeat, kTake, kDone, kSwap, kResign };
 enum class How : std::uint8_t { kDone, kExhausted, kCapped, kSpent, kTaken };
 
 inline int cap_for(int defender_cards) noexcept {

@@ -18,7 +18,7 @@ struct Game {
   static void apply(State& s, Move m) noexcept { apply_legal(s, turn_of(s), m, nullptr); }
   static bool over(const State& s) noexcept { return is_over(s); }
   static int mover(const State& s) noexcept { return turn_of(s); }
-  static int score(const State& s, int seat) noexcept { return result_value(s, seat); }
+  static int score(const State& s, Seat seat) noexcept { return result_value(s, seat); }
   static std::uint32_t code_of(Move m) noexcept {
     return std::uint32_t(m.kind) | std::uint32_t(m.card) << 8;
   }
@@ -33,10 +33,10 @@ struct Game {
   static std::uint64_t key(const State& s) noexcept {
     using U = std::uint64_t;
     const Bout& b = s.bout;
-    const U w0 = s.hands[0] | U(b.attacker & 3) << 36 | U(b.cap & 7) << 38 | U(b.n_att & 7) << 41 |
-                 U(b.n_beat & 7) << 44 | U(b.taken & 1) << 47 |
+    const U w0 = s.hands[0] | U(seat_number(b.attacker)) << 36 | U(b.cap & 7) << 38 |
+                 U(b.n_att & 7) << 41 | U(b.n_beat & 7) << 44 | U(b.taken & 1) << 47 |
                  U(b.taken ? 0 : b.unbeaten()) << 48 | U(b.open & 1) << 54 |
-                 U(s.six_owner & 3) << 55 | U(s.trump & 3) << 57;
+                 U(seat_number(s.six_owner)) << 55 | U(s.trump & 3) << 57;
     const U w1 = s.hands[1] | U(s.talon_pos) << 36 | U(s.talon[23]) << 41 | U(s.outcome) << 47;
     return solve::key_of(w0, w1, b.cards());
   }
@@ -71,8 +71,8 @@ struct Game {
 
 }  // namespace
 
-int result_value(const GameState& s, int seat) noexcept {
-  if (outcome_of(s) == Outcome::kDraw || fool_of(s) == 0) return 0;
+int result_value(const GameState& s, Seat seat) noexcept {
+  if (outcome_of(s) == Outcome::kDraw || fool_of(s) == kNoSeat) return 0;
   return fool_of(s) == seat ? -1 : 1;
 }
 

@@ -41,8 +41,8 @@ using Verdict = solve::Interval;
 // The nodes a solve may search unless told otherwise.
 constexpr std::uint64_t kDefaultBudget = 1'000'000;
 
-// The result of a finished game from `seat`'s view (1 or 2).
-int result_value(const GameState& s, int seat) noexcept;
+// The result of a finished game from `seat`'s view.
+int result_value(const GameState& s, Seat seat) noexcept;
 
 class Solver {
  public:

@@ -2,7 +2,7 @@
 
 namespace trumpf::durak {
 
-SeatView view_of(const GameState& s, int seat) noexcept {
+SeatView view_of(const GameState& s, Seat seat) noexcept {
   SeatView v;
   v.seat = seat;
   v.ply = s.ply;
@@ -13,8 +13,8 @@ SeatView view_of(const GameState& s, int seat) noexcept {
   v.talon = s.talon_left();
   v.discard = s.discard;
   v.hand = s.hand(seat);
-  v.counts[0] = count_of(s.hands[0]);
-  v.counts[1] = count_of(s.hands[1]);
+  v.counts[kP1] = count_of(s.hands[kP1]);
+  v.counts[kP2] = count_of(s.hands[kP2]);
   v.swap = can_swap(s, seat);
   v.n_legal = legal_moves(s, seat, v.legal);
   v.over = is_over(s);

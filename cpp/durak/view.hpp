@@ -18,10 +18,10 @@
 namespace trumpf::durak {
 
 struct SeatView {
-  int seat = 0;           // 1 or 2
+  Seat seat = kNoSeat;
   std::uint64_t ply = 0;  // events so far: what the level-1 bot hashes
   Phase phase = Phase::kAttack;
-  int turn = 0;         // 0 once the deal is over
+  Seat turn = kNoSeat;  // kNoSeat once the deal is over
   int trump = 0;        // suit index
   Card trump_card = 0;  // the turn-up; 0 once it has been drawn
   int talon = 0;        // cards left to draw
@@ -33,11 +33,11 @@ struct SeatView {
   int n_legal = 0;
   bool over = false;
   Outcome outcome = Outcome::kNone;
-  int fool = 0;
-  Bout bout{};  // open == 0: no bout; n_att is the view's "size"
+  Seat fool = kNoSeat;  // kNoSeat unless a seat is the fool
+  Bout bout{};          // open == 0: no bout; n_att is the view's "size"
 };
 
-// The view of `seat` (1 or 2) of the deal `s`.
-SeatView view_of(const GameState& s, int seat) noexcept;
+// The view of `seat` of the deal `s`.
+SeatView view_of(const GameState& s, Seat seat) noexcept;
 
 }  // namespace trumpf::durak

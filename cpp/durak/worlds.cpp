@@ -17,9 +17,9 @@ int cards_of(Cards set, Card* out) noexcept {
 }  // namespace
 
 bool hidden_of(const InfoSet& info, Hidden* out) noexcept {
-  if (info.seat != 1 && info.seat != 2) return false;
-  const int o = 3 - info.seat;
-  const Cards under = info.turn_up_left ? bit_of(info.trump_card) : 0;
+  if (!is_seat(info.seat)) return false;
+  const Seat o = other(info.seat);
+  const Cards under = info.turn_up_left ? bit(info.trump_card) : 0;
   const Cards table = info.bout.open ? info.bout.cards() : 0;
   // Hand, table, heap, known, unseen and the card under the talon split the pack.
   const Cards parts[6] = {info.hand, table, info.discarded, info.known, info.unseen, under};
@@ -30,9 +30,9 @@ bool hidden_of(const InfoSet& info, Hidden* out) noexcept {
   }
   if (all != kPack || (info.talon > 0) != info.turn_up_left) return false;
   const int face_down = info.talon - (info.turn_up_left ? 1 : 0);
-  const int need = info.counts[o - 1] - count_of(info.known);
+  const int need = info.counts[o] - count_of(info.known);
   if (need < 0 || face_down < 0 || need + face_down != count_of(info.unseen)) return false;
-  if (count_of(info.hand) != info.counts[info.seat - 1]) return false;
+  if (count_of(info.hand) != info.counts[info.seat]) return false;
   Hidden& h = *out;
   h.need = need;
   h.face_down = face_down;
@@ -43,18 +43,19 @@ bool hidden_of(const InfoSet& info, Hidden* out) noexcept {
 }
 
 bool game_of(const InfoSet& info, const World& world, GameState& s) noexcept {
-  const int me = info.seat, o = 3 - me;
-  if (me != 1 && me != 2) return false;
-  const int need = info.counts[o - 1] - count_of(info.known);
+  const Seat me = info.seat;
+  if (!is_seat(me)) return false;
+  const Seat o = other(me);
+  const int need = info.counts[o] - count_of(info.known);
   const int face_down = info.talon - (info.turn_up_left ? 1 : 0);
   if (need < 0 || need > worlds::kMaxCards || info.talon < 0 || info.talon > 24 || face_down < 0 ||
       face_down > 23 || !valid_card(info.trump_card))
     return false;
   s = GameState{};
   Cards theirs = info.known;
-  for (int i = 0; i < need; ++i) theirs |= bit_of(world.hand[i]);
-  s.hands[me - 1] = info.hand;
-  s.hands[o - 1] = theirs;
+  for (int i = 0; i < need; ++i) theirs |= bit(world.hand[i]);
+  s.hands[me] = info.hand;
+  s.hands[o] = theirs;
   s.talon_pos = std::uint8_t(24 - info.talon);
   std::copy(world.talon, world.talon + face_down, s.talon + s.talon_pos);
   s.talon[23] = info.trump_card;
@@ -65,9 +66,9 @@ bool game_of(const InfoSet& info, const World& world, GameState& s) noexcept {
   const Card six = six_of(info.trump);
   const Cards dealt = theirs & ~info.known;
   if (info.swap)
-    s.six_owner = std::uint8_t(me);
-  else if (info.turn_up_left && (dealt & bit_of(six)))
-    s.six_owner = std::uint8_t(o);
+    s.six_owner = me;
+  else if (info.turn_up_left && (dealt & bit(six)))
+    s.six_owner = o;
   s.ply = info.ply;
   s.bout = info.bout;
   return true;

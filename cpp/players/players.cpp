@@ -44,7 +44,7 @@ durak::Expert& durak_expert() {
                                               const schnapsen::Shown& shown, schnapsen::Seat seat,
                                               const Context& context) noexcept;
 [[gnu::noinline]] durak::Move expert_move(const durak::GameState& s, const durak::Shown& shown,
-                                          int seat, const Context& context) noexcept;
+                                          durak::Seat seat, const Context& context) noexcept;
 [[gnu::noinline]] schnapsen::Move perfect_move(const schnapsen::DealState& s, Stop* stop) noexcept;
 [[gnu::noinline]] durak::Move perfect_move(const durak::GameState& s,
                                            const Context& context) noexcept;
@@ -64,7 +64,7 @@ schnapsen::Move expert_move(const schnapsen::DealState& s, const schnapsen::Show
   return expert_schnapsen(schnapsen::info_set(s, shown, seat), context);
 }
 
-durak::Move expert_move(const durak::GameState& s, const durak::Shown& shown, int seat,
+durak::Move expert_move(const durak::GameState& s, const durak::Shown& shown, durak::Seat seat,
                         const Context& context) noexcept {
   return expert_durak(durak::info_set(s, shown, seat), context);
 }
@@ -131,7 +131,7 @@ schnapsen::Move choose_schnapsen(Player player, const schnapsen::DealState& s,
 }
 
 durak::Move choose_durak(Player player, const durak::GameState& s, const durak::Shown& shown,
-                         int seat, const Context& context) noexcept {
+                         durak::Seat seat, const Context& context) noexcept {
   switch (player) {
     case Player::kRandom: {
       MoveList<durak::Move, durak::kMaxMoves> moves;

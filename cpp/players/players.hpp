@@ -88,7 +88,7 @@ schnapsen::Move choose_schnapsen(Player player, const schnapsen::DealState& s,
                                  const schnapsen::Shown& shown, schnapsen::Seat seat,
                                  const Context& context) noexcept;
 durak::Move choose_durak(Player player, const durak::GameState& s, const durak::Shown& shown,
-                         int seat, const Context& context) noexcept;
+                         durak::Seat seat, const Context& context) noexcept;
 
 // The expert's move from the InfoSet of the seat on turn, however it was
 // made (info_set, or info_complete on an info a caller passed).

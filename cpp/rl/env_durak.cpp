@@ -18,8 +18,8 @@ namespace {
 
 namespace td = trumpf::durak;
 
-// Seats are 1 and 2 in the engine, 0 and 1 in the arrays.
-constexpr int kAgent = kAgentSeat + 1;
+// The engine's seats are the arrays' 0 and 1, as the env exposes them.
+static_assert(td::kP1 == 0 && td::kP2 == 1, "seats index the env's arrays");
 
 struct Slot {
   td::GameState s;
@@ -77,11 +77,11 @@ class DurakEnv final : public Env {
   }
 
  private:
-  int turn(std::size_t i) const noexcept override { return td::turn_of(slots_[i].s) - 1; }
+  int turn(std::size_t i) const noexcept override { return td::turn_of(slots_[i].s); }
   void save_slots() override { saved_ = slots_; }
   void restore_slots() noexcept override { slots_.swap(saved_); }
 
-  [[gnu::always_inline]] static void move(Slot& e, int seat, td::Move m) noexcept {
+  [[gnu::always_inline]] static void move(Slot& e, td::Seat seat, td::Move m) noexcept {
     const td::GameState before = e.s;
     td::apply_legal(e.s, seat, m, nullptr);
     td::shown_update(e.shown, before, seat, m, e.s);
@@ -90,8 +90,8 @@ class DurakEnv final : public Env {
   void opponent_moves(Slot& e) const noexcept {
     const players::Context context{&e.stream, std::string_view(e.bot_seed, e.bot_seed_n),
                                    e.expert_seed, config_.expert, stop_};
-    while (!td::is_over(e.s) && td::turn_of(e.s) != kAgent) {
-      const int seat = td::turn_of(e.s);
+    while (!td::is_over(e.s) && td::turn_of(e.s) != kAgentSeat) {
+      const td::Seat seat = td::turn_of(e.s);
       move(e, seat, players::choose_durak(config_.opponent, e.s, e.shown, seat, context));
     }
   }
@@ -105,19 +105,19 @@ class DurakEnv final : public Env {
 
   void decide(std::size_t i, const Outputs& out) noexcept override {
     const Slot& e = slots_[i];
-    const int seat = td::turn_of(e.s);
+    const td::Seat seat = td::turn_of(e.s);
     observe_to(td::info_set(e.s, e.shown, seat), obs_row(out.obs, i));
     legal_[i] = td::legal_actions(e.s, seat);
     put_bits<kActions / 8>(out.mask + i * kActions, legal_[i]);
-    out.player[i] = std::int8_t(seat - 1);
+    out.player[i] = std::int8_t(seat);
   }
 
   // The ended game's tensors, from each shown seat's information set.
   void observe_final(std::size_t i, const Outputs& out) const noexcept override {
     const Slot& e = slots_[i];
-    for (int seat = 0; seat < 2; ++seat)
+    for (td::Seat seat : {td::kP1, td::kP2})
       if (final_shown(seat))
-        observe_to(td::info_set(e.s, e.shown, seat + 1), obs_row(out.final_obs, 2 * i + seat));
+        observe_to(td::info_set(e.s, e.shown, seat), obs_row(out.final_obs, 2 * i + seat));
   }
 
   std::vector<Slot> slots_;

@@ -31,9 +31,9 @@ inline void match_rewards(const schnapsen::MatchState& m, float out[2]) noexcept
 
 inline void durak_rewards(const durak::GameState& s, float out[2]) noexcept {
   out[0] = out[1] = 0.0f;
-  if (!durak::is_over(s) || s.fool == 0) return;
-  out[s.fool - 1] = -1.0f;
-  out[2 - s.fool] = 1.0f;
+  if (!durak::is_over(s) || s.fool == durak::kNoSeat) return;
+  out[s.fool] = -1.0f;
+  out[durak::other(s.fool)] = 1.0f;
 }
 
 }  // namespace trumpf::rl

@@ -43,7 +43,7 @@ inline constexpr LayoutRow kActionRows[] = {
 };
 static_assert(tiles(kActionRows, kActions), "kActionRows must cover the actions in order");
 
-// The action a move is; -1 for a move no action stands for (kind kInvalid,
+// The action a move is; -1 for a move no action stands for (kind kNone,
 // a card or suit out of range, a marriage led with a card not of its pair).
 int action_of(Move m) noexcept;
 

@@ -119,7 +119,7 @@ Card best_follow(const DealState& s, Seat seat) noexcept {
 Move bot_choose(const DealState& s, Seat seat, int level) noexcept {
   Move moves[kMaxMoves];
   int n = legal_moves(s, seat, moves);
-  if (n == 0) return Move{MoveKind::kInvalid, 0};
+  if (n == 0) return Move{MoveKind::kNone, 0};
   bool has[8] = {};
   for (int i = 0; i < n; ++i) has[int(moves[i].kind)] = true;
   if (has[int(MoveKind::kExchange)]) return Move{MoveKind::kExchange, 0};
@@ -137,7 +137,7 @@ Move bot_choose(const DealState& s, Seat seat, int level) noexcept {
   if (has[int(MoveKind::kLead)]) return Move{MoveKind::kLead, best_lead(s, seat, level)};
   if (has[int(MoveKind::kFollow)]) return Move{MoveKind::kFollow, best_follow(s, seat)};
   if (has[int(MoveKind::kDraw)]) return Move{MoveKind::kDraw, 0};
-  return Move{MoveKind::kInvalid, 0};
+  return Move{MoveKind::kNone, 0};
 }
 
 }  // namespace trumpf::schnapsen

@@ -46,6 +46,7 @@ inline int suit_index(char letter) noexcept {
   }
 }
 
+// A card's bit in a card set: bit c, so bit 0 (kNoCard's) is in no set.
 inline constexpr std::uint32_t bit(Card c) noexcept { return std::uint32_t(1) << c; }
 
 }  // namespace trumpf::schnapsen

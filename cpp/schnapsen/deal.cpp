@@ -232,7 +232,7 @@ Code check_move(const DealState& s, Seat seat, Move m) noexcept {
     if (m.kind != MoveKind::kClaim && m.kind != MoveKind::kClose && m.kind != MoveKind::kDraw)
       return Code::kNotLegal;
   } else if (m.kind == MoveKind::kFollow || m.kind == MoveKind::kDraw ||
-             m.kind == MoveKind::kInvalid) {
+             m.kind == MoveKind::kNone) {
     return Code::kNotLegal;
   }
   switch (m.kind) {

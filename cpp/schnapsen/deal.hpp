@@ -20,7 +20,7 @@
 // card") and the suit index (0 S, 1 H, 2 D, 3 C; 0xFF = "not a suit") for
 // MARRIAGE, whose `card` is the king or queen it is shown by under the house
 // rule marriage_by_lead (0 otherwise);
-// MoveKind::kInvalid stands for anything that is not a move. apply_move never
+// MoveKind::kNone stands for anything that is not a move. apply_move never
 // throws, allocates or prints: it returns Code::kOk and changes the state, or
 // returns the reference's refusal code and leaves the state untouched.
 // Pure accessors (talon_left, draw_left, phase, can_exchange, can_close,
@@ -58,6 +58,8 @@ enum class Code : std::uint8_t {
   kBadCard,
 };
 
+// kNone is no move: what a name that is no move kind parses to, what a bot
+// with no legal move returns, and a Move's default.
 enum class MoveKind : std::uint8_t {
   kLead,
   kFollow,
@@ -66,13 +68,13 @@ enum class MoveKind : std::uint8_t {
   kClose,
   kClaim,
   kDraw,
-  kInvalid
+  kNone
 };
 constexpr const char* kMoveKindNames[] = {"lead",  "follow", "marriage", "exchange",
                                           "close", "claim",  "draw",     "invalid"};
 
 struct Move {
-  MoveKind kind = MoveKind::kInvalid;
+  MoveKind kind = MoveKind::kNone;
   std::uint8_t arg = 0;
   Card card = kNoCard;  // marriage_by_lead: the king or queen led with the marriage
   friend bool operator==(Move a, Move b) noexcept {

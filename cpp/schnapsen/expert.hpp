@@ -62,7 +62,7 @@ class Expert {
   Expert() : solver_(16) {}
 
   // The move for info.seat, which must be on turn in a deal not over (an
-  // InfoSet hidden_of accepts); MoveKind::kInvalid otherwise.
+  // InfoSet hidden_of accepts); MoveKind::kNone otherwise.
   Move choose(const InfoSet& info, const ExpertOptions& options) noexcept;
 
   const ExpertStats& stats() const noexcept { return stats_; }

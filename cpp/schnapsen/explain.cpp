@@ -8,7 +8,7 @@ namespace trumpf::schnapsen {
 namespace {
 
 std::string not_legal(const DealState& s, const std::string& who, Move m, const Given& given) {
-  const std::string what = m.kind == MoveKind::kInvalid
+  const std::string what = m.kind == MoveKind::kNone
                                ? given.move + " is not a move"
                                : who + " cannot " + kMoveKindNames[int(m.kind)] + " now";
   if (s.lead) return what + ": " + label_of(s.lead) + " is led, only follow is a move";

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "common/names.hpp"
+
 namespace trumpf::schnapsen {
 
 namespace {
@@ -16,10 +18,7 @@ constexpr const char* kSuitWords[4] = {"spades", "hearts", "diamonds", "clubs"};
 char upper(char c) noexcept { return c >= 'a' && c <= 'z' ? char(c - 32) : c; }
 }  // namespace
 
-const char* code_name(Code c) noexcept {
-  const int i = int(c);
-  return i >= 0 && i < int(sizeof(kCodeNames) / sizeof(kCodeNames[0])) ? kCodeNames[i] : "?";
-}
+const char* code_name(Code c) noexcept { return name_in(kCodeNames, int(c)); }
 
 std::string name_of(Card c) {
   if (!is_card(c)) return "?";
@@ -72,9 +71,9 @@ Seat seat_named(std::string_view name) noexcept {
 }
 
 MoveKind move_kind_named(std::string_view name) noexcept {
-  for (int i = 0; i < int(MoveKind::kInvalid); ++i)
+  for (int i = 0; i < int(MoveKind::kNone); ++i)
     if (name == kMoveKindNames[i]) return MoveKind(i);
-  return MoveKind::kInvalid;
+  return MoveKind::kNone;
 }
 
 bool event_kind_named(std::string_view name, EventKind* out) noexcept {

@@ -33,7 +33,7 @@ const char* seat_name(Seat s) noexcept;
 // kP1, kP2, or kNoSeat for anything but "p1" and "p2".
 Seat seat_named(std::string_view name) noexcept;
 
-// The move kind called `name`; MoveKind::kInvalid for anything else.
+// The move kind called `name`; MoveKind::kNone for anything else.
 MoveKind move_kind_named(std::string_view name) noexcept;
 // The event kind called `name`; false for anything else.
 bool event_kind_named(std::string_view name, EventKind* out) noexcept;

@@ -13,7 +13,7 @@ namespace trumpf::sim {
 TRUMPF_FLATTEN void play_durak_game(const Spec& spec, std::uint64_t i, std::uint64_t row,
                                     const Columns& out) noexcept {
   // Player A sits in seat 1 in even games; the cards decide who attacks first.
-  const int seat_a = 1 + seat_of_a(i);  // sim/scheme.hpp
+  const durak::Seat seat_a = durak::Seat(seat_of_a(i));  // sim/scheme.hpp
   Stream streams[2] = {Stream(spec.key, i, 0), Stream(spec.key, i, 1)};
   // A level-1 bot hashes its seed with the seat and ply; each player of each
   // game gets its own seed, "<game>:<player>", so no two games share choices.
@@ -35,7 +35,7 @@ TRUMPF_FLATTEN void play_durak_game(const Spec& spec, std::uint64_t i, std::uint
   durak::deal_game(spec.seed, i + 1, s);
   std::int32_t played = 0;
   while (!durak::is_over(s)) {
-    const int seat = durak::turn_of(s);
+    const durak::Seat seat = durak::turn_of(s);
     const int player = seat == seat_a ? 0 : 1;
     const durak::Move m =
         players::choose_durak(spec.players[player], s, shown, seat, context[player]);
@@ -48,14 +48,15 @@ TRUMPF_FLATTEN void play_durak_game(const Spec& spec, std::uint64_t i, std::uint
     }
     ++played;
   }
-  const int fool = durak::fool_of(s);
-  out.winner[row] = fool == 0 ? -1 : std::int8_t(fool == seat_a ? 1 : 0);
-  out.fool[row] = fool == 0 ? -1 : std::int8_t(fool == seat_a ? 0 : 1);
+  const durak::Seat fool = durak::fool_of(s);
+  const bool fooled = fool != durak::kNoSeat;
+  out.winner[row] = fooled ? std::int8_t(fool == seat_a ? 1 : 0) : -1;
+  out.fool[row] = fooled ? std::int8_t(fool == seat_a ? 0 : 1) : -1;
   out.how[row] = std::int8_t(int(durak::outcome_of(s)) - 1);
-  out.game_points[row] = fool == 0 ? 0 : 1;
+  out.game_points[row] = fooled ? 1 : 0;
   out.points[2 * row] = out.points[2 * row + 1] = 0;
   out.tricks[2 * row] = out.tricks[2 * row + 1] = 0;
-  out.seat_a[row] = std::int8_t(seat_a);
+  out.seat_a[row] = std::int8_t(durak::seat_number(seat_a));
   out.dealer[row] = 0;
   out.deals[row] = 1;
   out.bouts[row] = std::int16_t(durak::bouts_played(s));

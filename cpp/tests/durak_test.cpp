@@ -20,7 +20,8 @@ std::vector<Move> every_move() {
   std::vector<Move> all;
   for (Kind k : {Kind::kAttack, Kind::kBeat})
     for (int c = 0; c <= 37; ++c) all.push_back(Move{k, Card(c)});
-  for (Kind k : {Kind::kTake, Kind::kDone, Kind::kSwap, Kind::kNone, Kind::kUnknown})
+  for (Kind k : {Kind::kTake, Kind::kDone, Kind::kSwap, Kind::kNone,
+                 Kind(int(Kind::kResign) + 1)})  // out of range too
     all.push_back(Move{k, 0});
   return all;
 }
@@ -32,7 +33,7 @@ bool listed(const Move* legal, int n, Move m) {
 }
 
 void check_position(const GameState& s, const std::vector<Move>& all) {
-  for (int seat : {0, 1, 2, 3}) {
+  for (Seat seat : {kP1, kP2, Seat(2), kNoSeat}) {  // both seats and two that are none
     Move legal[kMaxMoves];
     const int n = legal_moves(s, seat, legal);
     CHECK(n <= kMaxMoves);
@@ -50,7 +51,7 @@ void check_position(const GameState& s, const std::vector<Move>& all) {
     // Resigning is always taken from a seat of the game that is not over.
     GameState copy = s;
     const Code r = apply_move(copy, seat, Move{Kind::kResign, 0}, nullptr);
-    CHECK((r == Code::kOk) == (!is_over(s) && (seat == 1 || seat == 2)));
+    CHECK((r == Code::kOk) == (!is_over(s) && is_seat(seat)));
   }
 }
 
@@ -67,7 +68,7 @@ void random_games(int games) {
     int plies = 0;
     while (!is_over(checked) && CHECK(plies++ < 2000)) {
       check_position(checked, all);
-      const int seat = turn_of(checked);
+      const Seat seat = turn_of(checked);
       Move legal[kMaxMoves];
       const int n = legal_moves(checked, seat, legal);
       if (!CHECK(n > 0)) return;
@@ -98,37 +99,37 @@ void bounds_hold() {
   Bout& b = s.bout;
   b.cap = 7;
   b.n_att = b.n_beat = kHandSize;
-  const int a = b.attacker;
-  s.hands[a - 1] = ~Cards(0) >> (64 - kPackSize);  // every card, every rank
+  const Seat a = b.attacker;
+  s.hands[a] = ~Cards(0) >> (64 - kPackSize);  // every card, every rank
   CHECK(legal_attacks(s.hand(a), b) == 0);
   CHECK(check_move(s, a, Move{Kind::kAttack, lowest(s.hand(a))}) == Code::kBoutFull);
   GameState before = s;
   apply_legal(s, a, Move{Kind::kAttack, lowest(s.hand(a))}, nullptr);
   CHECK(std::memcmp(&before, &s, sizeof s) == 0);
-  apply_legal(s, 3 - a, Move{Kind::kBeat, lowest(s.hand(3 - a))}, nullptr);
+  apply_legal(s, other(a), Move{Kind::kBeat, lowest(s.hand(other(a)))}, nullptr);
   CHECK(std::memcmp(&before, &s, sizeof s) == 0);
-  for (int seat : {0, 3, -1}) {
+  for (Seat seat : {Seat(2), Seat(3), kNoSeat}) {
     apply_legal(s, seat, Move{Kind::kTake, 0}, nullptr);
     CHECK(std::memcmp(&before, &s, sizeof s) == 0);
   }
   // An InfoSet that adds up except for a talon of 30 cards: hidden_of takes
   // it (29 face-down unseen cards), no world can hold it.
   InfoSet info{};
-  info.seat = 1;
+  info.seat = kP1;
   info.trump = 0;
   info.trump_card = 9;
   info.talon = 30;
   info.turn_up_left = true;
-  info.hand = bit_of(1);
-  for (int c = 2; c <= 6; ++c) info.discarded |= bit_of(Card(c));
+  info.hand = bit(1);
+  for (int c = 2; c <= 6; ++c) info.discarded |= bit(Card(c));
   info.discard = 5;
   for (int c = 7; c <= kPackSize; ++c)
-    if (c != 9) info.unseen |= bit_of(Card(c));
-  info.counts[0] = 1;
-  info.counts[1] = 0;
-  info.bout = open_bout(1, 0);
+    if (c != 9) info.unseen |= bit(Card(c));
+  info.counts[kP1] = 1;
+  info.counts[kP2] = 0;
+  info.bout = open_bout(kP1, 0);
   info.phase = Phase::kAttack;
-  info.turn = 1;
+  info.turn = kP1;
   Hidden hidden;
   CHECK(hidden_of(info, &hidden));
   World world{};

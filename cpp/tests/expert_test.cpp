@@ -150,7 +150,7 @@ void durak_games(int games) {
     CHECK(deal_game(kSeed, std::uint64_t(g), s) == Code::kOk);
     Shown shown{};
     while (!is_over(s)) {
-      const int seat = turn_of(s);
+      const Seat seat = turn_of(s);
       const InfoSet info = info_set(s, shown, seat);
       Hidden hidden;
       CHECK(hidden_of(info, &hidden));

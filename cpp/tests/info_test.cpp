@@ -57,7 +57,7 @@ void ask(Read x, Expert& expert) {
   options.samples = 4;
   options.budget = 2'000;
   const Move m = expert.choose(x.info, options);
-  bool found = m.kind == MoveKind::kInvalid;
+  bool found = m.kind == MoveKind::kNone;
   for (int i = 0; i < n; ++i) found |= legal[i] == m;
   CHECK(found);
 }

@@ -36,8 +36,8 @@ std::vector<Move> every_move() {
     for (int c = 1; c <= 24; ++c)
       all.push_back(Move{MoveKind::kMarriage, std::uint8_t(suit), Card(c)});
   }
-  for (MoveKind k : {MoveKind::kExchange, MoveKind::kClose, MoveKind::kClaim, MoveKind::kDraw,
-                     MoveKind::kInvalid})
+  for (MoveKind k :
+       {MoveKind::kExchange, MoveKind::kClose, MoveKind::kClaim, MoveKind::kDraw, MoveKind::kNone})
     all.push_back(Move{k, 0});
   return all;
 }

@@ -56,7 +56,7 @@ struct Brute {
   int durak_move(const td::GameState& s, td::Move m, int lo = -9, int hi = 9) {
     if (++nodes > kBruteCap) gave_up = true;
     td::GameState t = s;
-    const int seat = td::turn_of(s);
+    const td::Seat seat = td::turn_of(s);
     if (td::apply_move(t, seat, m, nullptr) != td::Code::kOk) std::abort();
     if (td::is_over(t)) return td::result_value(t, seat);
     if (td::turn_of(t) == seat) return durak(t, lo, hi);
@@ -150,7 +150,7 @@ void check_durak(std::mt19937_64& rng, int count, int max_cards) {
     td::Move moves[td::kMaxMoves];
     while (!td::is_over(s) && (s.talon_left() > 0 ||
                                td::count_of(s.hands[0] | s.hands[1]) + s.bout.size() > max_cards)) {
-      const int seat = td::turn_of(s);
+      const td::Seat seat = td::turn_of(s);
       const int n = td::legal_moves(s, seat, moves);
       td::apply_move(s, seat, moves[rng() % n], nullptr);
     }

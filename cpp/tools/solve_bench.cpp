@@ -83,7 +83,7 @@ bool durak_position(std::mt19937_64& rng, bool bots, durak::GameState& s) {
   durak::deal_game(seed, 1 + rng() % 1000, s);
   durak::Move moves[durak::kMaxMoves];
   while (!durak::is_over(s) && s.talon_left() > 0) {
-    const int seat = durak::turn_of(s);
+    const durak::Seat seat = durak::turn_of(s);
     const int n = durak::legal_moves(s, seat, moves);
     const durak::Move m = bots ? durak::bot_choose(s, seat, 3, 0) : moves[rng() % n];
     durak::apply_move(s, seat, m, nullptr);

@@ -33,9 +33,9 @@ struct Keys {
       places, attacker, defender, cap, attacks, beats, size, unbeaten, pairs, attack, beat, ply,
       phase, turn, trump, trump_card, hand, counts, swap, legal, over, result, bout, game, events,
       hands, first_attacker, six_of_trumps, six_owner;
-  py::int_ seats[3];  // None, 1, 2
+  py::int_ seats[2];  // by engine seat: the ints 1 and 2
   py::str suits[4];
-  py::str kinds[8];  // by td::Kind; kNone and kUnknown unused
+  py::str kinds[7];  // by td::Kind; kNone unused
   py::str event_kinds[10];
   py::str hows[5];
   py::str phases[4];
@@ -52,7 +52,7 @@ inline bool carded(td::Kind k) noexcept { return k == td::Kind::kAttack || k == 
 
 // A card id 1..36 (an int, not a bool), or 0. Runs no Python code.
 td::Card parse_card(py::handle h) noexcept;
-// The move kind a str names; Kind::kUnknown for anything else.
+// The move kind a str names; Kind::kNone for anything else.
 td::Kind parse_kind(py::handle h);
 // Distinct card ids from a list or tuple (read by value), in order;
 // Error(code, "<what> ...") otherwise.
@@ -65,15 +65,17 @@ long long int_item(py::handle d, const py::str& key, long long lo, long long hi,
 
 // ---- Python -> engine
 
-// 1 or 2, or 0 for anything that is not the int 1 or 2. Runs no Python code.
-int parse_seat(py::handle h) noexcept;
+// The seats cross here: Python's ints 1 and 2 are the engine's kP1 and kP2.
+// The engine's seat for the int 1 or 2, or kNoSeat for anything else. Runs
+// no Python code.
+td::Seat parse_seat(py::handle h) noexcept;
 // A seat, or Error bad_seat.
-int seat_arg(py::handle h);
+td::Seat seat_arg(py::handle h);
 // A move a caller built: never trusted. Anything malformed becomes a Move the
-// engine refuses with the reference's code (Kind::kUnknown: not_legal; a card
+// engine refuses with the reference's code (Kind::kNone: not_legal; a card
 // that is not an id: card 0, card_not_held).
 td::Move parse_move(py::handle h);
-// A logged move {seat, kind, card}: the seat too (0 if it is not one).
+// A logged move {seat, kind, card}: the seat too (kNoSeat if it is not one).
 td::SeatMove parse_logged_move(py::handle h);
 // What the caller passed, as text, for a refusal's message.
 td::Given given_of(py::handle seat, py::handle move);
@@ -115,17 +117,19 @@ std::vector<td::Event> history_arg(py::handle h);
 
 // ---- engine -> Python
 
-py::object seat_obj(int seat);
+// The int 1 or 2 for an engine seat; None for kNoSeat.
+py::object seat_obj(td::Seat seat);
 py::object card_obj(td::Card c);
 py::list cards_obj(td::Cards cards);
 py::list cards_obj(const std::vector<td::Card>& cards);
+// {1: one, 2: two}: one is kP1's, two kP2's.
 py::dict per_seat(py::object one, py::object two);
 py::dict move_dict(td::Move m);
 py::object move_or_none(td::Move m);
 py::dict logged_move_dict(const td::SeatMove& m);
 py::list legal_obj(const td::Move* moves, int n);
-py::list legal_obj(const td::GameState& s, int seat);
-py::dict result_dict(td::Outcome o, int fool);
+py::list legal_obj(const td::GameState& s, td::Seat seat);
+py::dict result_dict(td::Outcome o, td::Seat fool);
 py::object result_obj(const td::GameState& s);
 // Events as dicts, from a snapshot the caller copied out of the record.
 py::list events_obj(const td::Event* snapshot, std::size_t n);

@@ -35,7 +35,7 @@ td::Kind parse_kind(py::handle h) {
   for (int i = int(td::Kind::kAttack); i <= int(td::Kind::kResign); ++i)
     if (h.ptr() == k.kinds[i].ptr()) return td::Kind(i);
   std::string text;
-  return text_of(h, &text) ? td::kind_named(text) : td::Kind::kUnknown;
+  return text_of(h, &text) ? td::kind_named(text) : td::Kind::kNone;
 }
 
 // Distinct card ids from a list or tuple (read by value), in order, or
@@ -47,8 +47,8 @@ std::vector<td::Card> distinct_cards(py::handle h, const char* code, const std::
   for (py::handle item : items) {
     const td::Card c = parse_card(item);
     if (!c) refuse(code, what + " holds " + repr_text(item) + ", which is not a card id 1..36");
-    if (seen & td::bit_of(c)) refuse(code, what + " holds card " + std::to_string(c) + " twice");
-    seen |= td::bit_of(c);
+    if (seen & td::bit(c)) refuse(code, what + " holds card " + std::to_string(c) + " twice");
+    seen |= td::bit(c);
     out.push_back(c);
   }
   return out;
@@ -84,8 +84,8 @@ Keys::Keys() {
   TRUMPF_KEY(game), TRUMPF_KEY(events), TRUMPF_KEY(hands), TRUMPF_KEY(first_attacker);
   TRUMPF_KEY(six_of_trumps), TRUMPF_KEY(six_owner);
 #undef TRUMPF_KEY
-  seats[1] = py::int_(1);
-  seats[2] = py::int_(2);
+  seats[td::kP1] = py::int_(td::seat_number(td::kP1));
+  seats[td::kP2] = py::int_(td::seat_number(td::kP2));
   for (int i = 0; i < 4; ++i) suits[i] = interned(std::string(1, td::kSuitLetters[i]).c_str());
   for (int i = 1; i <= int(td::Kind::kResign); ++i) kinds[i] = interned(td::kind_name(td::Kind(i)));
   for (int i = 0; i < 10; ++i) event_kinds[i] = interned(td::event_kind_name(td::EventKind(i)));
@@ -99,19 +99,20 @@ void make_keys() {
   if (!the_keys) the_keys = new Keys();
 }
 
-int parse_seat(py::handle h) noexcept {
+td::Seat parse_seat(py::handle h) noexcept {
   long long v = 0;
-  return exact_int(h, 1, 2, &v) ? int(v) : 0;
+  return exact_int(h, 1, 2, &v) ? td::seat_numbered(v) : td::kNoSeat;
 }
 
-int seat_arg(py::handle h) {
-  const int s = parse_seat(h);
-  if (!s) refuse("bad_seat", "not a seat: " + repr_text(h) + " (expected the int 1 or 2)");
+td::Seat seat_arg(py::handle h) {
+  const td::Seat s = parse_seat(h);
+  if (s == td::kNoSeat)
+    refuse("bad_seat", "not a seat: " + repr_text(h) + " (expected the int 1 or 2)");
   return s;
 }
 
 td::Move parse_move(py::handle h) {
-  td::Move m{td::Kind::kUnknown, 0};
+  td::Move m{td::Kind::kNone, 0};
   if (!h || !PyDict_Check(h.ptr())) return m;
   const Keys& k = keys();
   py::object kind = dict_item(h, k.kind, "not_legal");
@@ -125,7 +126,7 @@ td::Move parse_move(py::handle h) {
 }
 
 td::SeatMove parse_logged_move(py::handle h) {
-  td::SeatMove sm{0, parse_move(h)};
+  td::SeatMove sm{td::kNoSeat, parse_move(h)};
   if (h && PyDict_Check(h.ptr())) {
     py::object seat = dict_item(h, keys().seat, "not_your_turn");
     if (seat) sm.seat = parse_seat(seat);
@@ -163,7 +164,7 @@ std::vector<td::Card> hand_arg(py::handle h) { return distinct_cards(h, "bad_car
 
 td::Cards mask_of(const std::vector<td::Card>& cards) noexcept {
   td::Cards s = 0;
-  for (td::Card c : cards) s |= td::bit_of(c);
+  for (td::Card c : cards) s |= td::bit(c);
   return s;
 }
 
@@ -174,7 +175,7 @@ td::Bout bout_arg(py::handle h) {
   const char* what = "the bout";
   td::Bout b{};
   b.open = 1;
-  b.attacker = std::uint8_t(int_item(h, k.attacker, 1, 2, "bad_bout", what));
+  b.attacker = td::seat_numbered(int_item(h, k.attacker, 1, 2, "bad_bout", what));
   int_item(h, k.defender, 1, 2, "bad_bout", what);  // read and checked; the engine derives it
   py::list attacks =
       items_arg(required(h, k.attacks, "bad_bout", what), "bad_bout", "a bout's attacks", 6);
@@ -224,9 +225,9 @@ std::array<int, 2> counts_arg(py::handle h) {
   Py_ssize_t pos = 0;
   PyObject *key = nullptr, *value = nullptr;
   while (exact && PyDict_Next(h.ptr(), &pos, &key, &value)) {
-    const int seat = PyLong_CheckExact(key) ? parse_seat(key) : 0;
-    exact = seat != 0;
-    if (exact) held[seat - 1] = value;
+    const td::Seat seat = PyLong_CheckExact(key) ? parse_seat(key) : td::kNoSeat;
+    exact = seat != td::kNoSeat;
+    if (exact) held[seat] = value;
   }
   if (!exact || !held[0] || !held[1])
     refuse("bad_counts", "counts is exactly {1: n, 2: n}, not " + repr_text(h));
@@ -258,8 +259,8 @@ std::vector<td::Event> history_arg(py::handle h) {
       refuse("bad_history", where + " has no known kind: " + repr_text(item));
     if (td::is_move_event(e.kind)) {
       py::object seat = dict_item(item, k.seat, "bad_history");
-      e.seat = std::uint8_t(seat ? parse_seat(seat) : 0);
-      bool whole = e.seat != 0;
+      e.seat = seat ? parse_seat(seat) : td::kNoSeat;
+      bool whole = e.seat != td::kNoSeat;
       if (carded(td::kind_of_event(e.kind))) {
         py::object card = dict_item(item, k.card, "bad_history");
         e.card = card ? parse_card(card) : td::Card(0);

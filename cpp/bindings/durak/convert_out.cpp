@@ -10,8 +10,8 @@ inline py::object int_obj(long long v) { return py::int_(v); }
 
 }  // namespace
 
-py::object seat_obj(int seat) {
-  if (seat != 1 && seat != 2) return py::none();
+py::object seat_obj(td::Seat seat) {
+  if (!td::is_seat(seat)) return py::none();
   return keys().seats[seat];
 }
 
@@ -36,8 +36,8 @@ py::list cards_obj(const std::vector<td::Card>& cards) {
 
 py::dict per_seat(py::object one, py::object two) {
   py::dict d;
-  d[keys().seats[1]] = std::move(one);
-  d[keys().seats[2]] = std::move(two);
+  d[keys().seats[td::kP1]] = std::move(one);
+  d[keys().seats[td::kP2]] = std::move(two);
   return d;
 }
 
@@ -66,7 +66,7 @@ inline PyObject* new_move_dict(td::Move m) {
 py::dict move_dict(td::Move m) { return fast::steal_checked<py::dict>(new_move_dict(m)); }
 
 py::object move_or_none(td::Move m) {
-  if (m.kind == td::Kind::kNone || m.kind >= td::Kind::kUnknown) return py::none();
+  if (m.kind == td::Kind::kNone || m.kind > td::Kind::kResign) return py::none();
   return move_dict(m);
 }
 
@@ -85,17 +85,17 @@ py::list legal_obj(const td::Move* moves, int n) {
   return l;
 }
 
-py::list legal_obj(const td::GameState& s, int seat) {
+py::list legal_obj(const td::GameState& s, td::Seat seat) {
   td::Move moves[td::kMaxMoves];
   return legal_obj(moves, td::legal_moves(s, seat, moves));
 }
 
-py::dict result_dict(td::Outcome o, int fool) {
+py::dict result_dict(td::Outcome o, td::Seat fool) {
   const Keys& k = keys();
   py::dict d;
   d[k.outcome] = k.outcomes[int(o)];
   d[k.fool] = seat_obj(fool);
-  d[k.places] = per_seat(int_obj(fool == 1 ? 2 : 1), int_obj(fool == 2 ? 2 : 1));
+  d[k.places] = per_seat(int_obj(fool == td::kP1 ? 2 : 1), int_obj(fool == td::kP2 ? 2 : 1));
   return d;
 }
 
@@ -141,7 +141,7 @@ py::dict event_dict(const td::Event& e) {
       d[k.next_attacker] = seat_obj(e.next_attacker);
       break;
     case td::EventKind::kRefill:
-      d[k.drawn] = per_seat(int_obj(e.drawn[0]), int_obj(e.drawn[1]));
+      d[k.drawn] = per_seat(int_obj(e.drawn[td::kP1]), int_obj(e.drawn[td::kP2]));
       d[k.talon] = int_obj(e.talon);
       break;
     default:  // take, done, swap, resign, out
@@ -190,7 +190,7 @@ py::dict view_dict(const td::SeatView& v) {
   d[k.talon] = int_obj(v.talon);
   d[k.discard] = int_obj(v.discard);
   d[k.hand] = cards_obj(v.hand);
-  d[k.counts] = per_seat(int_obj(v.counts[0]), int_obj(v.counts[1]));
+  d[k.counts] = per_seat(int_obj(v.counts[td::kP1]), int_obj(v.counts[td::kP2]));
   d[k.swap] = py::bool_(v.swap);
   d[k.legal] = legal_obj(v.legal, v.n_legal);
   d[k.over] = py::bool_(v.over);

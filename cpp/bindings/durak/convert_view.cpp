@@ -17,8 +17,8 @@ bool offered_move(py::handle h, td::Move* out) {
   if (!PyDict_Check(h.ptr())) return false;
   const Keys& k = keys();
   py::object kind = dict_item(h, k.kind, "bad_view");
-  out->kind = kind ? parse_kind(kind) : td::Kind::kUnknown;
-  if (out->kind == td::Kind::kUnknown) return false;
+  out->kind = kind ? parse_kind(kind) : td::Kind::kNone;
+  if (out->kind == td::Kind::kNone) return false;
   if (!carded(out->kind)) return true;
   py::object card = dict_item(h, k.card, "bad_view");
   out->card = card ? parse_card(card) : td::Card(0);
@@ -34,7 +34,7 @@ td::SeatView view_arg(py::handle h) {
   const char* what = "the view";
   td::SeatView v;
   v.seat = parse_seat(required(h, k.seat, "bad_view", what));
-  if (!v.seat) refuse("bad_view", "the view's seat is the int 1 or 2");
+  if (v.seat == td::kNoSeat) refuse("bad_view", "the view's seat is the int 1 or 2");
   v.ply = std::uint64_t(int_item(h, k.ply, 0, LLONG_MAX, "bad_view", what));
   std::string text;
   py::object phase = required(h, k.phase, "bad_view", what);

@@ -65,8 +65,8 @@ td::Cards cards_of(py::handle v, const char* what) {
   td::Cards out = 0;
   for (py::handle c : items_arg(v, kCode, what, td::kPackSize)) {
     const td::Card card = card_of(c, std::string("a card of ") + what);
-    if (out & td::bit_of(card)) refuse(kCode, std::string(what) + " holds a card twice");
-    out |= td::bit_of(card);
+    if (out & td::bit(card)) refuse(kCode, std::string(what) + " holds a card twice");
+    out |= td::bit(card);
   }
   return out;
 }
@@ -80,8 +80,8 @@ td::Bout bout_of(py::handle v) {
   only(v, {"attacker", "defender", "cap", "size", "taken", "unbeaten", "pairs"}, what);
   td::Bout b{};
   b.open = 1;
-  b.attacker = std::uint8_t(int_of(item(v, "attacker", what), 1, 2, "attacker"));
-  const int defender = int(int_of(item(v, "defender", what), 1, 2, "defender"));
+  b.attacker = td::seat_numbered(int_of(item(v, "attacker", what), 1, 2, "attacker"));
+  const td::Seat defender = td::seat_numbered(int_of(item(v, "defender", what), 1, 2, "defender"));
   b.cap = std::uint8_t(int_of(item(v, "cap", what), 0, td::kHandSize, "cap"));
   const int size = int(int_of(item(v, "size", what), 0, td::kHandSize, "size"));
   b.taken = flag_of(item(v, "taken", what), "the bout's taken");
@@ -119,7 +119,7 @@ std::vector<td::Play> played_of(py::handle v) {
     if (!PyDict_Check(e.ptr())) refuse(kCode, "a played entry is a dict, not " + repr_text(e));
     only(e, {"seat", "kind", "card"}, what);
     td::Play p{};
-    p.seat = std::uint8_t(int_of(item(e, "seat", what), 1, 2, "a played seat"));
+    p.seat = td::seat_numbered(int_of(item(e, "seat", what), 1, 2, "a played seat"));
     py::object kind = item(e, "kind", what);
     const td::Kind parsed = parse_kind(kind);
     if (parsed != td::Kind::kAttack && parsed != td::Kind::kBeat)
@@ -142,7 +142,7 @@ std::vector<td::Move> legal_of(py::handle v) {
       refuse(kCode, "a legal move is a plain dict, not " + repr_text(m));
     py::object kind = item(m, "kind", what);
     const td::Kind parsed = parse_kind(kind);
-    if (parsed == td::Kind::kUnknown || parsed == td::Kind::kNone || parsed == td::Kind::kResign)
+    if (parsed == td::Kind::kNone || parsed == td::Kind::kResign)
       refuse(kCode, "a legal move's kind is one of attack, beat, take, done, swap, not " +
                         repr_text(kind));
     td::Move move{parsed, 0};
@@ -163,13 +163,13 @@ td::InfoSet read(py::handle d) {
         "hand", "counts", "swap", "bout", "played", "known", "unseen", "legal", "over", "result"},
        "the info");
   td::InfoSet i{};
-  i.seat = int(int_of(need(d, "seat"), 1, 2, "seat"));
+  i.seat = td::seat_numbered(int_of(need(d, "seat"), 1, 2, "seat"));
   i.ply = std::uint16_t(int_of(need(d, "ply"), 0, 0xFFFF, "ply"));
   std::string phase;
   py::object given_phase = need(d, "phase");
   if (!text_of(given_phase, &phase) || !td::phase_named(phase, &i.phase))
     refuse(kCode, "phase is a phase's name, not " + repr_text(given_phase));
-  i.turn = int(int_of(need(d, "turn"), 1, 2, "turn"));
+  i.turn = td::seat_numbered(int_of(need(d, "turn"), 1, 2, "turn"));
   std::string trump;
   py::object given_trump = need(d, "trump");
   i.trump = text_of(given_trump, &trump) ? td::suit_named(trump) : -1;
@@ -182,12 +182,13 @@ td::InfoSet read(py::handle d) {
   py::object counts = need(d, "counts");
   if (!PyDict_Check(counts.ptr()))
     refuse(kCode, "counts is {1: n, 2: n}, not " + repr_text(counts));
-  for (int s = 0; s < 2; ++s) {
+  for (td::Seat s : {td::kP1, td::kP2}) {
     // A seat is 1 or 2, or "1" or "2" as JSON spells a dict's keys (an info
     // a game server sent).
-    py::object n = dict_item(counts, py::int_(s + 1), kCode);
-    if (!n) n = dict_item(counts, py::str(std::to_string(s + 1)), kCode);
-    if (!n) refuse(kCode, "counts has no " + std::to_string(s + 1));
+    const int number = td::seat_number(s);
+    py::object n = dict_item(counts, py::int_(number), kCode);
+    if (!n) n = dict_item(counts, py::str(std::to_string(number)), kCode);
+    if (!n) refuse(kCode, "counts has no " + std::to_string(number));
     i.counts[s] = int(int_of(n, 0, td::kPackSize, "a count"));
   }
   if (PyDict_Size(counts.ptr()) != 2) refuse(kCode, "counts has a key that is not a seat");

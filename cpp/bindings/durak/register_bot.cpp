@@ -83,7 +83,7 @@ void register_bot(py::module_& m) {
       "word_for",
       [](py::handle bot_seed, py::handle seat, py::handle ply) {
         const std::string text = bot_seed_arg(bot_seed);
-        const int s = seat_arg(seat);
+        const td::Seat s = seat_arg(seat);
         return td::bot_word(text, s, ply_arg(ply));
       },
       py::arg("bot_seed"), py::arg("seat"), py::arg("ply"),

@@ -77,7 +77,7 @@ void register_cards(py::module_& m) {
         const td::Deal d = td::deal_for(s.data(), number_arg(number));
         const Keys& k = keys();
         py::dict out;
-        out[k.hands] = per_seat(cards_obj(d.hands[0]), cards_obj(d.hands[1]));
+        out[k.hands] = per_seat(cards_obj(d.hands[td::kP1]), cards_obj(d.hands[td::kP2]));
         out[k.talon] = cards_obj(std::vector<td::Card>(d.talon, d.talon + 24));
         out[k.trump_card] = py::int_(int(d.trump_card));
         out[k.trump] = k.suits[d.trump];

@@ -34,7 +34,7 @@ Record build(py::handle seed, py::handle number, py::handle seats) {
 }
 
 py::dict replay(py::handle seed, py::handle moves, py::handle number) {
-  Record r = build(seed, number, keys().seats[2]);
+  Record r = build(seed, number, py::int_(2));  // two seats
   // The caller's moves (a list or a tuple, read by value) are copied into a
   // list of our own first: a refusal quotes the move, and a list changed
   // meanwhile must not leave us quoting freed memory.
@@ -73,7 +73,7 @@ py::list moves_of(py::handle history) {
 }
 
 py::list apply(py::handle self, py::handle seat_h, py::handle move_h) {
-  const int seat = parse_seat(seat_h);
+  const td::Seat seat = parse_seat(seat_h);
   const td::Move move = parse_move(move_h);  // may run Python code: before the record is read
   Record& r = self_of<Record>(self);
   const std::size_t from = r.history.size();
@@ -94,8 +94,8 @@ struct Loop {
   using Record = td::GameRecord;
   static PyObject* legal(PyObject* self, PyObject* seat_h) {
     const Record& r = self_of<Record>(self);
-    const int seat = seat_arg(seat_h);  // runs Python code only to refuse
-    td::Move moves[td::kMaxMoves];      // read before any dict is made
+    const td::Seat seat = seat_arg(seat_h);  // runs Python code only to refuse
+    td::Move moves[td::kMaxMoves];           // read before any dict is made
     const int n = td::legal_moves(r.state, seat, moves);
     return legal_obj(moves, n).release().ptr();
   }
@@ -152,7 +152,7 @@ void register_game(py::module_& m) {
           "is_move",
           [](py::handle kind) {
             std::string text;
-            return text_of(kind, &text) && td::kind_named(text) != td::Kind::kUnknown;
+            return text_of(kind, &text) && td::kind_named(text) != td::Kind::kNone;
           },
           py::arg("kind"),
           "Whether an event kind is somebody's move (attack, beat, take, done, swap, resign) "
@@ -182,7 +182,8 @@ void register_game(py::module_& m) {
                              "may exchange it; None while the six is in the talon, once the other "
                              "seat has picked it up, and after the exchange.")
       .def_property_readonly("hands", from_state([](S s) {
-                               return per_seat(cards_obj(s.hands[0]), cards_obj(s.hands[1]));
+                               return per_seat(cards_obj(s.hands[td::kP1]),
+                                               cards_obj(s.hands[td::kP2]));
                              }),
                              "Both hands as {1: [...], 2: [...]}, card ids sorted ascending.")
       .def_property_readonly(
@@ -213,8 +214,8 @@ void register_game(py::module_& m) {
           [](py::handle self) {
             self_of<Record>(self);
             py::list l(2);
-            for (int i = 0; i < 2; ++i)
-              PyList_SET_ITEM(l.ptr(), i, seat_obj(i + 1).release().ptr());
+            for (td::Seat seat : {td::kP1, td::kP2})
+              PyList_SET_ITEM(l.ptr(), seat, seat_obj(seat).release().ptr());
             return l;
           },
           "The seat numbers, [1, 2].")
@@ -223,15 +224,15 @@ void register_game(py::module_& m) {
                              "The stage of the bout: 'attack', 'defend', 'pile_on' or 'over'.")
       .def_property_readonly("ply", from_state([](S s) { return int(s.ply); }),
                              "The number of events so far.")
-      .def("hand_of", for_seat([](S s, int seat) { return cards_obj(s.hand(seat)); }),
+      .def("hand_of", for_seat([](S s, td::Seat seat) { return cards_obj(s.hand(seat)); }),
            py::arg("seat"), "The cards `seat` holds, sorted by id.")
-      .def("count_of", for_seat([](S s, int seat) { return td::count_of(s.hand(seat)); }),
+      .def("count_of", for_seat([](S s, td::Seat seat) { return td::count_of(s.hand(seat)); }),
            py::arg("seat"), "How many cards `seat` holds.")
-      .def("can_swap", for_seat([](S s, int seat) { return td::can_swap(s, seat); }),
+      .def("can_swap", for_seat([](S s, td::Seat seat) { return td::can_swap(s, seat); }),
            py::arg("seat"),
            "Whether `seat` may exchange the trump six for the turn-up now: it is six_owner, still "
            "holds the six, the turn-up is still in the talon and the deal is not over.")
-      .def("view", for_seat([](S s, int seat) { return view_dict(td::view_of(s, seat)); }),
+      .def("view", for_seat([](S s, td::Seat seat) { return view_dict(td::view_of(s, seat)); }),
            py::arg("seat"),
            "Everything `seat` can see and nothing else: its hand, the bout as attack and beat "
            "pairs, the trump, the turn-up while it is in the talon, the talon's and heap's "

@@ -17,7 +17,7 @@ namespace {
 py::list filtered(const std::vector<td::Card>& hand, td::Cards allowed) {
   std::vector<td::Card> out;
   for (td::Card c : hand)
-    if (allowed & td::bit_of(c)) out.push_back(c);
+    if (allowed & td::bit(c)) out.push_back(c);
   return cards_obj(out);
 }
 

@@ -84,7 +84,7 @@ int seat_of(Family family, py::handle seat) {
   long long s = 0;
   if (!exact_int(seat, 1, 2, &s))
     refuse("bad_seat", "a Durak seat is the int 1 or 2, not " + repr_text(seat));
-  return int(s);
+  return td::seat_numbered(s);
 }
 
 bool uint8_obs_arg(py::handle dtype) {

@@ -37,7 +37,7 @@ Position position_of(pybind11::handle game, bool shown = true);
 // belongs to; Error bad_game for anything else.
 Family family_of(pybind11::handle game);
 
-// The seat argument of the family: "p1"/"p2" -> 0/1, or Durak 1/2 -> 1/2;
+// The engine seat a seat argument names: "p1"/"p2" or Durak's 1/2 -> 0/1;
 // Error bad_seat.
 int seat_of(Family family, pybind11::handle seat);
 

@@ -96,7 +96,7 @@ ts::Seat seat_arg(py::handle h);
 // None -> kNoSeat, else seat_arg.
 ts::Seat seat_or_none(py::handle h);
 // A move a caller built: never trusted. Anything malformed becomes a Move the
-// engine refuses with the reference's code (kInvalid kind: not_legal; a card
+// engine refuses with the reference's code (kind kNone: not_legal; a card
 // that is not an id: not_held; a suit that is not one: no_marriage).
 ts::Move parse_move(py::handle h);
 // A logged move {seat, kind, ...}: the seat too (kNoSeat if it is not one).

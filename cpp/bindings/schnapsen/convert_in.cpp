@@ -41,7 +41,7 @@ ts::Seat seat_arg(py::handle h) {
 ts::Seat seat_or_none(py::handle h) { return h.is_none() ? ts::kNoSeat : seat_arg(h); }
 
 ts::Move parse_move(py::handle h) {
-  ts::Move m{ts::MoveKind::kInvalid, 0};
+  ts::Move m{ts::MoveKind::kNone, 0};
   if (!h || !PyDict_Check(h.ptr())) return m;
   const Keys& k = keys();
   std::string_view text;
@@ -49,10 +49,10 @@ ts::Move parse_move(py::handle h) {
   if (!kind) return m;
   // A move from legal() carries our own interned kind: found by identity,
   // which is the play loop's path; anything else is read as text.
-  m.kind = ts::MoveKind::kInvalid;
-  for (int i = 0; i < int(ts::MoveKind::kInvalid); ++i)
+  m.kind = ts::MoveKind::kNone;
+  for (int i = 0; i < int(ts::MoveKind::kNone); ++i)
     if (kind.ptr() == k.move_kinds[i].ptr()) m.kind = ts::MoveKind(i);
-  if (m.kind == ts::MoveKind::kInvalid) {
+  if (m.kind == ts::MoveKind::kNone) {
     if (!text_of(kind, &text)) return m;
     m.kind = ts::move_kind_named(text);
   }

@@ -111,7 +111,7 @@ ts::Move legal_move(py::handle v, int* value) {
   std::string kind_text;
   py::object kind = dict_item(v, k.kind, kCode);
   const ts::MoveKind kind_of =
-      kind && text_of(kind, &kind_text) ? ts::move_kind_named(kind_text) : ts::MoveKind::kInvalid;
+      kind && text_of(kind, &kind_text) ? ts::move_kind_named(kind_text) : ts::MoveKind::kNone;
   *value = 0;
   switch (kind_of) {
     case ts::MoveKind::kClaim:
@@ -286,7 +286,7 @@ py::object expert_info_move(py::handle info, const players::Context& context) {
   if (!ts::info_legal_is(i, given, values, n_given))
     refuse(kCode, "the info's legal is not the moves its position allows");
   const ts::Move m = players::expert_schnapsen(i, context);
-  if (m.kind == ts::MoveKind::kInvalid) refuse(kCode, "the info leaves the expert no move");
+  if (m.kind == ts::MoveKind::kNone) refuse(kCode, "the info leaves the expert no move");
   return move_dict(i.trump, m);
 }
 

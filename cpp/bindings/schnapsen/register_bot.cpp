@@ -90,7 +90,7 @@ void register_bot(py::module_& m) {
             const ts::Seat st = seat_arg(seat);
             if (match_over) return py::none();
             const ts::Move mv = ts::bot_choose(s, st, level);
-            if (mv.kind == ts::MoveKind::kInvalid) return py::none();
+            if (mv.kind == ts::MoveKind::kNone) return py::none();
             return move_dict(s.trump, mv);
           },
           py::arg("game"), py::arg("seat"),
