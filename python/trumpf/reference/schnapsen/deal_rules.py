@@ -120,10 +120,10 @@ def _kinds_now(deal: Deal) -> tuple[str, ...]:
 
 
 def apply(deal: Deal, seat: str, move: dict[str, Any]) -> list[dict[str, Any]]:
-    """Play a move; returns the events it caused, or raises ``Error``.
+    """``Deal.apply``: the refusals in the order its docstring lists, then the move.
 
-    Checks run in the reference order: deal_over, not_your_turn, not_legal,
-    then the move's own check. A refused move changes nothing.
+    The move itself and what the table does after it (a draw, the automatic
+    exchange at a close, the verdict) are its events.
     """
     if deal.over:
         raise Error("deal_over", "the deal is over")
