@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._args import show
-from . import search
+from . import search, unbuilt
 from .errors import Error
 from .seat import check_seat
-from .unbuilt import Unbuilt
 
 __all__ = ["Bot"]
 
@@ -16,12 +15,11 @@ __all__ = ["Bot"]
 LADDER = [1, 1, 2, 2, 2]
 
 
-class Bot(Unbuilt):
+class Bot:
     """A reference bot. ``Bot(level=L)`` plays level L (1 or 2)."""
 
     _level: int
     _seed: str | bytes | None
-    _BUILT = "_level"
 
     def __init__(self, level: int = 1, seed: str | bytes | None = None) -> None:
         # The reference bots are deterministic; the seed is accepted (str,
@@ -30,6 +28,13 @@ class Bot(Unbuilt):
             raise Error("bad_seed", f"a bot seed is a str, bytes or None, not {show(seed)}")
         self._level = max(1, min(2, search.check_level(level)))
         self._seed = seed
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would take every name for an attribute
+
+        def __getattr__(self, name: str) -> Any:
+            # Reached only for a name the bot does not have: on a built one
+            # an AttributeError as anywhere, on one made by __new__ not_built.
+            unbuilt.refuse(self, name, "_level")
 
     @property
     def level(self) -> int:

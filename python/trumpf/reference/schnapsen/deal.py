@@ -4,10 +4,13 @@ The non-dealer leads to the first trick. A marriage, an exchange and a close
 belong to the player on lead and do not pass the turn. A deal ends only when
 somebody claims or the cards run out: reaching 66 does nothing by itself.
 
-``Deal`` is built, copied, shown and logged here; what it is made of comes
-from :mod:`.deal_state` (the fields, read-only), :mod:`.deal_legal` (what may
-be played), :mod:`.deal_apply` (playing it) and :mod:`.deal_table` (what
-follows from a move).
+``Deal`` is the whole class, top to bottom: its state, how it is built and
+copied, its read-only properties, what a seat may play and playing it, what
+a seat sees, and its logs. The rules behind ``legal`` and ``apply`` are
+functions over a deal in :mod:`.deal_rules`; the shuffle is :mod:`.deck`'s,
+a trick's :mod:`.trick`'s, a marriage's :mod:`.marriage`'s, the verdict
+:mod:`.scoring`'s, what a seat knows :mod:`.info`'s and a log's moves
+:mod:`.moves`'s.
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 from trumpf import logs
 
+from . import deal_rules, unbuilt
 from . import info as info_mod
 from . import moves as moves_mod
 from . import variant as variant_mod
 from .card import suit_of
-from .deal_apply import DealApply
 from .deck import check_dealer, check_number, check_seed, deal_for, pack_for
 from .errors import Error
 from .seat import check_seat, other
@@ -34,11 +37,44 @@ __all__ = ["Deal", "other"]
 SEATS = ("p1", "p2")
 
 
-class Deal(DealApply):
+class Deal:
     """A deal of Schnapsen or of Sixty-Six, from the deal to the verdict."""
+
+    # ------------------------------------------------------------------ state
+
+    _variant: str
+    _rules: dict[str, Any]
+    _seed: bytes
+    _number: int
+    _dealer: str
+    _trump: str
+    _hands: dict[str, list[int]]
+    _talon: list[int]
+    _turn_up: int | None
+    _closed_by: str | None
+    _close_state: dict[str, Any] | None
+    _pending_draw: bool
+    _melds: list[dict[str, Any]]
+    _must_lead: list[int] | None
+    _tricks: list[dict[str, Any]]
+    _taken: dict[str, int]
+    _tricks_won: dict[str, int]
+    _turn: str
+    _leader: str
+    _lead: int | None
+    _result: dict[str, Any] | None
+    _history: list[dict[str, Any]]
+    _first_turn_up: int | None  # set only on a deal dealt from a chosen order
 
     def __init__(self) -> None:
         raise TypeError("use Deal.build(variant=..., seed=..., number=1, dealer='p1')")
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would take every name for an attribute
+
+        def __getattr__(self, name: str) -> Any:
+            # Reached only for a name the deal does not have: on a built one
+            # an AttributeError as anywhere, on one made by __new__ not_built.
+            unbuilt.refuse(self, name, "_seed")
 
     # ------------------------------------------------------------------ build
 
@@ -124,6 +160,197 @@ class Deal(DealApply):
         # copy.copy gives an independent copy too: a shallow one would share
         # the hands and the history with this deal.
         return self.copy()
+
+    # ------------------------------------------------------------- properties
+
+    @property
+    def variant(self) -> str:
+        """schnapsen or sixtysix: the game, whatever its house rules."""
+        return self._variant
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        """The full rules table this deal plays by, house rules included."""
+        return dict(self._rules)
+
+    @property
+    def seed(self) -> bytes:
+        """The 32-byte seed the cards were shuffled with."""
+        return self._seed
+
+    @property
+    def number(self) -> int:
+        """The deal number (the match's first deal is 1)."""
+        return self._number
+
+    @property
+    def dealer(self) -> str:
+        """Who dealt; the other seat leads first."""
+        return self._dealer
+
+    @property
+    def trump(self) -> str:
+        """The trump suit, set by the turn-up."""
+        return self._trump
+
+    @property
+    def hands(self) -> dict[str, list[int]]:
+        """Both hands, in hand order (dealt order, drawn cards at the end)."""
+        return {"p1": list(self._hands["p1"]), "p2": list(self._hands["p2"])}
+
+    def hand_of(self, seat: str) -> list[int]:
+        """One seat's hand, in hand order."""
+        return list(self._hands[check_seat(seat)])
+
+    @property
+    def talon(self) -> list[int]:
+        """The face-down cards in draw order, without the turn-up."""
+        return list(self._talon)
+
+    @property
+    def turn_up(self) -> int | None:
+        """The face-up trump card under the talon; None once it has been drawn."""
+        return self._turn_up
+
+    @property
+    def talon_left(self) -> int:
+        """How many cards are physically left: the talon and the turn-up."""
+        return len(self._talon) + (0 if self._turn_up is None else 1)
+
+    @property
+    def draw_left(self) -> int:
+        """How many cards may still be drawn: none once the talon is closed."""
+        return 0 if self.closed else self.talon_left
+
+    @property
+    def closed(self) -> bool:
+        """Whether somebody closed the talon."""
+        return self._closed_by is not None
+
+    @property
+    def closed_by(self) -> str | None:
+        """Who closed the talon, if anybody did."""
+        return self._closed_by
+
+    @property
+    def close_state(self) -> dict[str, Any] | None:
+        """Where both stood at the close: {by, p1: {tricks, points}, p2: {...}}."""
+        return copy_mod.deepcopy(self._close_state)
+
+    @property
+    def pending_draw(self) -> bool:
+        """Sixty-Six only: a trick is over and its winner has not yet drawn."""
+        return self._pending_draw
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the draw for the last trick is behind us (no draw pending)."""
+        return not self._pending_draw
+
+    @property
+    def melds(self) -> list[dict[str, Any]]:
+        """The marriages declared, as {seat, suit, value, counted}."""
+        return [dict(m) for m in self._melds]
+
+    @property
+    def must_lead(self) -> list[int] | None:
+        """After a marriage, [king, queen]: the lead must be one of them."""
+        return None if self._must_lead is None else list(self._must_lead)
+
+    @property
+    def phase(self) -> int:
+        """1 while anything may be drawn, 2 once the talon is closed or gone."""
+        return 1 if self.draw_left > 0 else 2
+
+    @property
+    def tricks(self) -> list[dict[str, Any]]:
+        """Every trick played, as {leader, lead, follow, winner}."""
+        return [dict(t) for t in self._tricks]
+
+    @property
+    def last_trick(self) -> dict[str, Any] | None:
+        """The most recent trick, or None before the first."""
+        return dict(self._tricks[-1]) if self._tricks else None
+
+    @property
+    def taken(self) -> dict[str, int]:
+        """Card points taken by each seat, counted marriages included."""
+        return dict(self._taken)
+
+    def points_of(self, seat: str) -> int:
+        """The points one seat has taken (both players count openly)."""
+        return self._taken[check_seat(seat)]
+
+    def tricks_won(self, seat: str) -> int:
+        """How many tricks a seat has taken."""
+        return self._tricks_won[check_seat(seat)]
+
+    @property
+    def turn(self) -> str:
+        """Whose move it is (the last leader once the deal is over)."""
+        return self._turn
+
+    @property
+    def leader(self) -> str:
+        """Who leads, or led, the current trick."""
+        return self._leader
+
+    @property
+    def lead(self) -> int | None:
+        """The card led to the current trick; None between tricks."""
+        return self._lead
+
+    @property
+    def cards_out(self) -> bool:
+        """Whether both hands are empty."""
+        return not self._hands["p1"] and not self._hands["p2"]
+
+    @property
+    def over(self) -> bool:
+        """Whether the deal has finished."""
+        return self._result is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """How the deal finished (the deal_end event without its kind)."""
+        return copy_mod.deepcopy(self._result)
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Every event apply has returned, in order."""
+        return copy_mod.deepcopy(self._history)
+
+    # -------------------------------------------------------- what may be played
+
+    def can_exchange(self, seat: str) -> int | None:
+        """The trump jack (nine) the seat may swap for the turn-up now, or None."""
+        return deal_rules.can_exchange(self, check_seat(seat))
+
+    def can_close(self, seat: str) -> bool:
+        """Whether the talon can be closed (by this seat, were it on lead)."""
+        return deal_rules.can_close(self, check_seat(seat))
+
+    def can_marry(self, seat: str) -> list[dict[str, Any]]:
+        """The marriages the seat holds and may declare, in suit order C, D, H, S."""
+        return deal_rules.can_marry(self, check_seat(seat))
+
+    def can_claim(self, seat: str) -> bool:
+        """Whether the seat may claim now: timing only, never its points."""
+        return deal_rules.can_claim(self, check_seat(seat))
+
+    def legal(self, seat: str) -> list[dict[str, Any]]:
+        """What the seat may do, in the reference order; [] if not its move."""
+        return deal_rules.legal(self, check_seat(seat))
+
+    # ------------------------------------------------------------------- play
+
+    def apply(self, seat: str, move: dict[str, Any]) -> list[dict[str, Any]]:
+        """Play a move; returns the events it caused, or raises ``Error``.
+
+        Checks run in the reference order: deal_over, not_your_turn,
+        not_legal, then the move's own check. A refused move changes nothing.
+        """
+        return deal_rules.apply(self, seat, move)
 
     # ------------------------------------------------------------------- view
 

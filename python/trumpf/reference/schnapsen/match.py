@@ -14,12 +14,12 @@ from trumpf import logs
 
 from . import info as info_mod
 from . import moves as moves_mod
+from . import unbuilt
 from . import variant as variant_mod
 from .deal import Deal
 from .deck import check_dealer, check_seed
 from .errors import Error
 from .seat import check_seat, other
-from .unbuilt import Unbuilt
 
 if TYPE_CHECKING:
     from trumpf.schnapsen.types import MatchInfo
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["Match"]
 
 
-class Match(Unbuilt):
+class Match:
     """Game::Schnapsen: the running score and the rotation of deals."""
 
     _variant: str
@@ -43,6 +43,13 @@ class Match(Unbuilt):
 
     def __init__(self) -> None:
         raise TypeError("use Match.build(variant=..., seed=..., dealer='p1')")
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would take every name for an attribute
+
+        def __getattr__(self, name: str) -> Any:
+            # Reached only for a name the match does not have: on a built one
+            # an AttributeError as anywhere, on one made by __new__ not_built.
+            unbuilt.refuse(self, name, "_seed")
 
     @classmethod
     def build(

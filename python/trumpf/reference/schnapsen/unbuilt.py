@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NoReturn
 
 from .errors import Error
 
-__all__ = ["Unbuilt"]
+__all__ = ["refuse"]
 
 
-class Unbuilt:
-    """What every Deal, Match and Bot made by ``__new__`` without its builder answers.
+def refuse(obj: object, name: str, built: str) -> NoReturn:
+    """The answer of ``obj.__getattr__(name)``, for a name the object does not have.
 
-    Nothing is set on such an object, so any property or method reaches for a
-    field that is not there and lands here: ``Error`` ``not_built``, never a
-    crash or a made-up value.
+    Nothing is set on an object made by ``__new__`` without its builder, so
+    any property or method reaches for a field that is not there and lands
+    here: ``Error`` ``not_built``, never a crash or a made-up value. A built
+    object (one whose ``__dict__`` holds the field ``built``) raises
+    AttributeError, as anywhere, and so does every dunder name.
     """
-
-    _BUILT = "_seed"
-
-    def __getattr__(self, name: str) -> Any:
-        # Reached only for a name the object does not have: on a built one
-        # that is an AttributeError as anywhere; on an unbuilt one, not_built.
-        if name.startswith("__") or self._BUILT in object.__getattribute__(self, "__dict__"):
-            raise AttributeError(name)
-        kind = type(self).__name__
-        raise Error("not_built", f"this {kind} was made by __new__, not built (use {kind}.build)")
+    if name.startswith("__") or built in object.__getattribute__(obj, "__dict__"):
+        raise AttributeError(name)
+    kind = type(obj).__name__
+    raise Error("not_built", f"this {kind} was made by __new__, not built (use {kind}.build)")
