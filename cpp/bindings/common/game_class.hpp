@@ -16,12 +16,18 @@
 //   static PyObject* turn(PyObject* self);                     // new reference
 //   static bool over(PyObject* self);
 //   static constexpr const char* kLegalDoc, kApplyDoc, kTurnDoc, kOverDoc;
+//
+// And each class's replay(moves) plays a move log on a fresh record through
+// replay_log.
 #pragma once
 
 #include <pybind11/pybind11.h>
 
 #include <string>
+#include <vector>
 
+#include "bindings/common/args.hpp"
+#include "bindings/common/errors.hpp"
 #include "bindings/common/fastcall.hpp"
 #include "bindings/common/objects.hpp"
 
@@ -106,6 +112,37 @@ void add_copies_and_repr(pybind11::class_<Record>& cls, const char* copy_doc, co
         const Record* r = value_or_null<Record>(self.ptr());
         return r ? describe(*r) : std::string(not_built);
       });
+}
+
+// Plays the move log `moves` (a list or a tuple of move dicts, each read by
+// `parse`) on `record`, a fresh record, and raises Error at the first move
+// the rules refuse, naming it by its index and explaining it in the position
+// it was refused in (`state_of(record)`; `given_of` and `seat_key` quote the
+// caller's move). The moves are copied into a list of our own first: a
+// refusal quotes the move, and a list changed meanwhile must not leave us
+// quoting freed memory. The engine's replay, code_name and explain are found
+// in the record's own namespace, so one body serves both families.
+template <class Record, class Parse, class GivenOf, class StateOf>
+void replay_log(Record& record, pybind11::handle moves, Parse parse, GivenOf given_of,
+                pybind11::handle seat_key, StateOf state_of) {
+  pybind11::list items = items_arg(moves, "not_legal", "moves");
+  std::vector<decltype(parse(pybind11::handle()))> parsed;
+  parsed.reserve(std::size_t(PyList_GET_SIZE(items.ptr())));
+  for (pybind11::handle item : items) parsed.push_back(parse(item));
+  std::size_t bad = 0;
+  auto code = decltype(replay(record, parsed, &bad))::kOk;
+  {
+    pybind11::gil_scoped_release nogil;  // the record is ours alone until we return it
+    code = replay(record, parsed, &bad);
+  }
+  if (code == decltype(code)::kOk) return;
+  pybind11::object item = items[bad];
+  pybind11::object seat =
+      PyDict_Check(item.ptr()) ? dict_item(item, seat_key, "not_legal") : pybind11::object();
+  const auto given = given_of(seat ? seat : pybind11::none(), item);
+  refuse(code_name(code),
+         "move " + std::to_string(bad) + " (" + given.move + ") refused: " +
+             explain(state_of(record), parsed[bad].seat, parsed[bad].move, code, given));
 }
 
 }  // namespace trumpf::bindings::game_class

@@ -35,28 +35,8 @@ Record build(py::handle seed, py::handle number, py::handle seats) {
 
 py::dict replay(py::handle seed, py::handle moves, py::handle number) {
   Record r = build(seed, number, py::int_(2));  // two seats
-  // The caller's moves (a list or a tuple, read by value) are copied into a
-  // list of our own first: a refusal quotes the move, and a list changed
-  // meanwhile must not leave us quoting freed memory.
-  py::list items = items_arg(moves, "not_legal", "moves");
-  std::vector<td::SeatMove> parsed;
-  parsed.reserve(std::size_t(PyList_GET_SIZE(items.ptr())));
-  for (py::handle item : items) parsed.push_back(parse_logged_move(item));
-  std::size_t bad = 0;
-  td::Code code;
-  {
-    py::gil_scoped_release nogil;  // the record is ours alone until we return it
-    code = td::replay(r, parsed, &bad);
-  }
-  if (code != td::Code::kOk) {
-    py::object item = items[bad];
-    py::object seat =
-        PyDict_Check(item.ptr()) ? dict_item(item, keys().seat, "not_legal") : py::object();
-    const td::Given given = given_of(seat ? seat : py::none(), item);
-    refuse(td::code_name(code),
-           "move " + std::to_string(bad) + " (" + given.move + ") refused: " +
-               td::explain(r.state, parsed[bad].seat, parsed[bad].move, code, given));
-  }
+  game_class::replay_log(r, moves, &parse_logged_move, &given_of, keys().seat,
+                         [](const Record& rec) -> const td::GameState& { return rec.state; });
   const std::vector<td::Event> events = r.history;
   py::dict out;
   out[keys().game] = py::cast(std::move(r));

@@ -7,6 +7,7 @@
 
 #include "bindings/common/args.hpp"
 #include "bindings/common/errors.hpp"
+#include "bindings/common/game_class.hpp"
 #include "bindings/common/objects.hpp"
 #include "bindings/schnapsen/convert.hpp"
 #include "schnapsen/names.hpp"
@@ -14,32 +15,12 @@
 
 namespace trumpf::bindings::schnapsen {
 
-// Reads `moves` (each {seat, kind, ...}), plays them on `record` off the GIL,
-// and refuses at the first bad one, naming it by its index.
+// Plays `moves` (each {seat, kind, ...}) on `record` (game_class::replay_log);
+// a refusal is explained in the deal `deal_of` gives.
 template <class Record>
 void replay_moves(Record& record, const ts::DealState& (*deal_of)(const Record&),
                   py::handle moves) {
-  // The caller's moves are copied into a list of our own first: a refusal
-  // quotes the move, and a generator or a list changed meanwhile must not
-  // leave us quoting freed memory.
-  py::list items = items_arg(moves, "not_legal", "moves");
-  std::vector<ts::SeatMove> parsed;
-  parsed.reserve(std::size_t(PyList_GET_SIZE(items.ptr())));
-  for (py::handle item : items) parsed.push_back(parse_logged_move(item));
-  std::size_t bad = 0;
-  ts::Code code;
-  {
-    py::gil_scoped_release nogil;  // the record is ours alone until we return it
-    code = ts::replay(record, parsed, &bad);
-  }
-  if (code == ts::Code::kOk) return;
-  py::object item = items[bad];
-  py::object seat =
-      PyDict_Check(item.ptr()) ? dict_item(item, keys().seat, "not_legal") : py::object();
-  const ts::Given given = given_of(seat ? seat : py::none(), item);
-  refuse(ts::code_name(code),
-         "move " + std::to_string(bad) + " (" + given.move + ") refused: " +
-             ts::explain(deal_of(record), parsed[bad].seat, parsed[bad].move, code, given));
+  game_class::replay_log(record, moves, &parse_logged_move, &given_of, keys().seat, deal_of);
 }
 
 // Deal.apply / Match.apply: plays `move` for `seat` on the record `self`
