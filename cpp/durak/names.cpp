@@ -20,8 +20,6 @@ constexpr const char* kRankWords[9] = {"ace",  "king",  "queen", "jack", "ten",
                                        "nine", "eight", "seven", "six"};
 constexpr const char* kSuitWords[4] = {"spades", "hearts", "diamonds", "clubs"};
 
-char upper(char c) noexcept { return c >= 'a' && c <= 'z' ? char(c - 32) : c; }
-
 int index_in(const char* letters, int n, char c) noexcept {
   for (int i = 0; i < n; ++i)
     if (letters[i] == c) return i;
@@ -52,16 +50,10 @@ std::string long_name_of(Card c) {
 }
 
 Card id_of(std::string_view name) noexcept {
-  char rank;
-  if (name.size() == 2) {
-    rank = upper(name[0]);
-  } else if (name.size() == 3 && name[0] == '1' && name[1] == '0') {
-    rank = 'T';
-  } else {
-    return 0;
-  }
+  char rank, suit;
+  if (!card_letters(name, &rank, &suit)) return 0;
   const int r = index_in(kRankLetters, 9, rank);
-  const int s = index_in(kSuitLetters, 4, upper(name.back()));
+  const int s = index_in(kSuitLetters, 4, suit);
   if (r < 0 || s < 0) return 0;
   return Card(s * 9 + r + 1);
 }

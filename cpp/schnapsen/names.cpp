@@ -15,7 +15,6 @@ constexpr const char* kCodeNames[] = {"ok",          "bad_variant",  "no_seed", 
 constexpr const char* kRankWords[6] = {"ace", "ten", "king", "queen", "jack", "nine"};
 constexpr const char* kSuitWords[4] = {"spades", "hearts", "diamonds", "clubs"};
 
-char upper(char c) noexcept { return c >= 'a' && c <= 'z' ? char(c - 32) : c; }
 }  // namespace
 
 const char* code_name(Code c) noexcept { return name_in(kCodeNames, int(c)); }
@@ -31,17 +30,11 @@ std::string long_name_of(Card c) {
 }
 
 Card id_of(std::string_view name) noexcept {
-  char rank;
-  if (name.size() == 2) {
-    rank = upper(name[0]);
-  } else if (name.size() == 3 && name[0] == '1' && name[1] == '0') {
-    rank = 'T';
-  } else {
-    return kNoCard;
-  }
+  char rank, suit;
+  if (!card_letters(name, &rank, &suit)) return kNoCard;
   // strchr finds the terminator for '\0', which is not a rank.
   const char* r = rank ? std::strchr(kRankLetters, rank) : nullptr;
-  const int s = suit_index(upper(name.back()));
+  const int s = suit_index(suit);
   if (!r || s < 0) return kNoCard;
   return card_of(s, int(r - kRankLetters));
 }
