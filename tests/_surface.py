@@ -1,7 +1,7 @@
 """The public surface of the game classes, read from the stubs that declare it.
 
-``Deal`` and ``Match`` (python/trumpf/_core/schnapsen.pyi) and Durak's
-``Game`` (durak.pyi) each have properties, methods of one seat, ``apply``
+``Deal`` and ``Match`` (trumpf/_core/schnapsen.pyi) and Durak's ``Game``
+(durak.pyi) each have properties, methods of one seat, ``apply``
 and a few methods of no argument. The contract, the differential tests and
 the tests of objects made by ``__new__`` walk that surface; they read it
 here, so that a member added to a class (and to its stub, which
@@ -14,7 +14,11 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
-STUBS = Path(__file__).resolve().parent.parent / "python" / "trumpf" / "_core"
+import trumpf
+
+# The stubs of the trumpf under test: the source tree's in a checkout, the
+# installed package's when the tests run against a wheel (.ci/wheel_tests.py).
+STUBS = Path(trumpf.__file__).resolve().parent / "_core"
 
 
 @dataclass(frozen=True)
