@@ -21,6 +21,7 @@ target_sources(_core PRIVATE
   cpp/bindings/schnapsen/register_info.cpp
   cpp/bindings/schnapsen/register_solve.cpp
   cpp/bindings/schnapsen/info_in.cpp
+  cpp/bindings/schnapsen/register_world.cpp
   cpp/bindings/durak/convert_in.cpp
   cpp/bindings/durak/convert_view.cpp
   cpp/bindings/durak/convert_out.cpp
@@ -32,6 +33,7 @@ target_sources(_core PRIVATE
   cpp/bindings/durak/register_info.cpp
   cpp/bindings/durak/register_solve.cpp
   cpp/bindings/durak/info_in.cpp
+  cpp/bindings/durak/register_world.cpp
   cpp/bindings/sim/register_sim.cpp
   cpp/bindings/sim/register_scheme.cpp
   cpp/bindings/rl/position.cpp

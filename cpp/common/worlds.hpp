@@ -154,6 +154,18 @@ inline Stream stream_of(std::uint64_t seed, std::uint64_t decision) noexcept {
   return Stream(Stream::key_of_message(message, sizeof message), 0, 0);
 }
 
+// The stream of a world dealt from a seed alone (schnapsen::sample_world,
+// durak::sample_world): SHA-256(seed as 8 bytes little-endian || "world") as
+// the Stream key, game 0, player 0. Its own word, so that a world's seed and
+// an expert's seed never share draws.
+inline Stream world_stream(std::uint64_t seed) noexcept {
+  std::uint8_t message[13];
+  for (int i = 0; i < 8; ++i) message[i] = std::uint8_t(seed >> (8 * i));
+  const char* text = "world";
+  for (int i = 0; i < 5; ++i) message[8 + i] = std::uint8_t(text[i]);
+  return Stream(Stream::key_of_message(message, sizeof message), 0, 0);
+}
+
 // Every world when there are at most `samples`, else worlds drawn from
 // `stream` until visit returns false. Returns whether it enumerated.
 template <class Card, class Visit>

@@ -74,6 +74,15 @@ bool game_of(const InfoSet& info, const World& world, GameState& s) noexcept {
   return true;
 }
 
+bool sample_world(const InfoSet& info, std::uint64_t seed, GameState& out) noexcept {
+  Hidden h;
+  if (!hidden_of(info, &h) || !worlds::fits(h)) return false;
+  Stream stream = worlds::world_stream(seed);
+  World w;
+  worlds::sample(h, stream, &w);
+  return game_of(info, w, out);
+}
+
 int info_legal(const InfoSet& info, Move* out) noexcept {
   Hidden h;
   int n = 0;

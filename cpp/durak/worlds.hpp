@@ -44,6 +44,11 @@ bool hidden_of(const InfoSet& info, Hidden* out) noexcept;
 // builds too, so that a broken invariant is no move, never a write past.
 bool game_of(const InfoSet& info, const World& world, GameState& out) noexcept;
 
+// One world of the InfoSet drawn from `seed` alone (trumpf.durak.sample_world):
+// worlds::sample of hidden_of's split from worlds::world_stream(seed), dealt
+// by game_of. False when hidden_of or game_of refuses the InfoSet.
+bool sample_world(const InfoSet& info, std::uint64_t seed, GameState& out) noexcept;
+
 // The seat's legal moves, from its InfoSet alone (they never depend on the
 // hidden cards): those of any world. 0 when hidden_of refuses the InfoSet.
 int info_legal(const InfoSet& info, Move* out) noexcept;

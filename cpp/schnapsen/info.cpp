@@ -33,6 +33,8 @@ void shown_update(Shown& shown, const Before& before, Seat seat, Move move,
   shown.played[seat] |= bit_or_none(c);
   if (move.kind == MoveKind::kFollow && before.draw_left == 0)
     shown.lacks[seat] |= follow_lacks(before.lead, c, after.trump);
+  if (move.kind == MoveKind::kClose)
+    shown.lacks[other(seat)] |= close_lacks(after.rules, after.trump, before.draw_left);
   if (after.tricks_played != before.tricks_played)
     shown.won[after.last_winner] |= bit(before.lead) | bit(c);
   if (move.kind == MoveKind::kMarriage)  // both cards were shown
@@ -275,6 +277,8 @@ const char* info_complete(InfoSet& i, const Trick* tricks, int n_tricks,
   for (int t = phase_two_from; t < n_tricks; ++t)
     if (other(tricks[t].leader) == o)
       i.lacks |= follow_lacks(tricks[t].lead, tricks[t].follow, i.trump);
+  // Nothing is drawn after a close: talon_left is what was left to draw then.
+  if (closed && i.closed_by == i.seat) i.lacks |= close_lacks(i.rules, i.trump, i.talon_left);
   i.lacks &= i.unseen;
   Hidden h;
   if (!hidden_of(i, &h))

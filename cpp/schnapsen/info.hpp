@@ -40,7 +40,7 @@ struct Shown {
   std::uint32_t played[2];  // cards each seat has played, the card led now included
   std::uint32_t won[2];     // cards of the tricks each seat has won
   std::uint32_t known[2];   // cards each seat holds that the other seat saw go in
-  std::uint32_t lacks[2];   // cards each seat is shown not to hold (follow_lacks)
+  std::uint32_t lacks[2];   // cards each seat is shown not to hold (follow_lacks, close_lacks)
   Exchange exchanges[2];    // in order; one turn-up can be taken at most once a deal
   std::uint8_t n_exchanges;
 };
@@ -66,6 +66,18 @@ inline std::uint32_t follow_lacks(Card lead, Card follow, int trump) noexcept {
   if (suit_of(follow) != suit && suit_of(follow) != trump)
     for (int r = 0; r < 6; ++r) out |= bit(card_of(trump, r));
   return out;
+}
+
+// What a close shows the closer's opponent lacks: under exchange_on_close
+// the table exchanges the low trump for it at the close whenever it holds
+// that card and `draw_left` (what was left to draw) allows an exchange, so
+// a close that left the turn-up where it was shows it did not (and nothing
+// is drawn after a close). When the table did exchange, the card lies face
+// up and is no one's to lack.
+inline std::uint32_t close_lacks(const Rules& rules, int trump, int draw_left) noexcept {
+  const Variant& v = variant_of(rules.base);
+  if (!v.exchange_on_close || draw_left < rules.exchange_min_stock) return 0;
+  return bit(card_of(trump, v.exchange_rank));
 }
 
 // Nothing shown yet: a freshly dealt deal.

@@ -109,6 +109,15 @@ bool deal_of(const InfoSet& info, const World& world, DealState& s) noexcept {
   return true;
 }
 
+bool sample_world(const InfoSet& info, std::uint64_t seed, DealState& out) noexcept {
+  Hidden h;
+  if (!hidden_of(info, &h) || !worlds::fits(h)) return false;
+  Stream stream = worlds::world_stream(seed);
+  World w;
+  worlds::sample(h, stream, &w);
+  return deal_of(info, w, out);
+}
+
 int info_legal(const InfoSet& info, Move* out) noexcept {
   Hidden h;
   int n = 0;

@@ -15,6 +15,8 @@
 // count and is not dealt.
 #pragma once
 
+#include <cstdint>
+
 #include "common/worlds.hpp"
 #include "schnapsen/deal.hpp"
 #include "schnapsen/info.hpp"
@@ -33,6 +35,13 @@ bool hidden_of(const InfoSet& info, Hidden* out) noexcept;
 // nothing written past an array, when the InfoSet's counts do not fit the
 // arrays or the world (hidden_of's checks, made again).
 bool deal_of(const InfoSet& info, const World& world, DealState& out) noexcept;
+
+// One world of the InfoSet drawn from `seed` alone (trumpf.schnapsen.sample_world):
+// worlds::sample of hidden_of's split from worlds::world_stream(seed), dealt
+// by deal_of; drawn even where the worlds are few enough to enumerate, so
+// every world has its chance. False when hidden_of or deal_of refuses the
+// InfoSet.
+bool sample_world(const InfoSet& info, std::uint64_t seed, DealState& out) noexcept;
 
 // The seat's legal moves, from its InfoSet alone (they never depend on the
 // hidden cards): those of any world. 0 when hidden_of refuses the InfoSet.

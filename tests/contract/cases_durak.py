@@ -18,6 +18,7 @@ from typing import Any
 
 import cases_expert
 import cases_solve
+import cases_world
 from _contract import (
     GAME_PROPS,
     GAME_SEAT_METHODS,
@@ -1115,6 +1116,7 @@ def cases() -> list[Case]:
         _search_cases,
         cases_solve.durak_cases,
         cases_expert.durak_cases,
+        cases_world.durak_cases,
         _game_cases,
         _apply_cases,
         _replay_cases,

@@ -20,6 +20,7 @@ from typing import Any
 
 import cases_expert
 import cases_solve
+import cases_world
 from _contract import (
     DEAL_PROPS,
     DEAL_SEAT_METHODS,
@@ -1743,6 +1744,7 @@ def cases() -> list[Case]:
         _search_cases,
         cases_solve.schnapsen_cases,
         cases_expert.schnapsen_cases,
+        cases_world.schnapsen_cases,
         _build_cases,
         _state_cases,
         _pickle_cases,

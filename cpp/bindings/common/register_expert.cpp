@@ -50,10 +50,10 @@ void define(py::module_& m) {
       K == GameKind::kDurak
           ? "The expert bot of Durak: Monte Carlo over the worlds its seat's information set "
             "allows, each played out by the level-3 bot or solved once the talon is down; the "
-            "move with the best chance of not being the fool (README, \"Strong bots\")."
+            "move with the best chance of not being the fool (docs/bots.md)."
           : "The expert bot of Schnapsen and Sixty-Six: Monte Carlo over the worlds its seat's "
             "information set allows, each solved exactly or rolled out then solved; the move "
-            "with the best expected game points (README, \"Strong bots\").";
+            "with the best expected game points (docs/bots.md).";
   py::class_<E>(m, "Expert", doc)
       .def(py::init([](py::handle samples, py::handle budget, py::handle seed) {
              E e;

@@ -205,15 +205,20 @@ td::InfoSet read(py::handle d) {
 
 }  // namespace
 
-py::object expert_info_move(py::handle info, const players::Context& context) {
+td::InfoSet checked_info(py::handle info, const char* call) {
   if (!PyDict_Check(info.ptr()))
-    refuse(kCode, "choose(info) takes the dict Game.info gives, not " + repr_text(info));
+    refuse(kCode, std::string(call) + " takes the dict Game.info gives, not " + repr_text(info));
   td::InfoSet i = read(info);
   const std::vector<td::Play> played = played_of(need(info, "played"));
   const std::vector<td::Move> legal = legal_of(need(info, "legal"));
   const char* wrong =
       td::info_complete(i, played.data(), played.size(), legal.data(), int(legal.size()));
   if (wrong) refuse(kCode, std::string("the info does not add up: ") + wrong);
+  return i;
+}
+
+py::object expert_info_move(py::handle info, const players::Context& context) {
+  const td::InfoSet i = checked_info(info, "choose(info)");
   const td::Move m = players::expert_durak(i, context);
   if (m.kind == td::Kind::kNone) refuse(kCode, "the info leaves the expert no move");
   return move_dict(m);

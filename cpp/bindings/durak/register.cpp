@@ -15,6 +15,7 @@ void register_durak(pybind11::module_& m) {
   durak::register_game(m);
   durak::register_bot(m);
   durak::register_info(m);
+  durak::register_world(m);
   durak::register_solve(m);
 }
 

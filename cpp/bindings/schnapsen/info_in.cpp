@@ -267,10 +267,10 @@ ts::InfoSet read(py::handle d, std::vector<ts::Trick>* tricks, ts::InfoStated* s
 
 }  // namespace
 
-py::object expert_info_move(py::handle info, const players::Context& context) {
+ts::InfoSet checked_info(py::handle info, const char* call) {
   if (!PyDict_Check(info.ptr()))
-    refuse(kCode,
-           "choose(info) takes the dict Deal.info or Match.info gives, not " + repr_text(info));
+    refuse(kCode, std::string(call) + " takes the dict Deal.info or Match.info gives, not " +
+                      repr_text(info));
   std::vector<ts::Trick> tricks;
   ts::InfoStated stated;
   ts::InfoSet i = read(info, &tricks, &stated);
@@ -285,6 +285,11 @@ py::object expert_info_move(py::handle info, const players::Context& context) {
     refuse(kCode, std::string("the info does not add up: ") + wrong);
   if (!ts::info_legal_is(i, given, values, n_given))
     refuse(kCode, "the info's legal is not the moves its position allows");
+  return i;
+}
+
+py::object expert_info_move(py::handle info, const players::Context& context) {
+  const ts::InfoSet i = checked_info(info, "choose(info)");
   const ts::Move m = players::expert_schnapsen(i, context);
   if (m.kind == ts::MoveKind::kNone) refuse(kCode, "the info leaves the expert no move");
   return move_dict(i.trump, m);

@@ -16,6 +16,7 @@ void register_schnapsen(pybind11::module_& m) {
   schnapsen::register_match(m);
   schnapsen::register_bot(m);
   schnapsen::register_info(m);
+  schnapsen::register_world(m);
   schnapsen::register_solve(m);
 }
 

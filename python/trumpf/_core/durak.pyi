@@ -13,6 +13,7 @@ from trumpf.durak.types import (
     MoveValue,
     Result,
     View,
+    World,
 )
 from trumpf.errors import Error as Error
 
@@ -118,6 +119,8 @@ class Game:
     @classmethod
     def from_log(cls, log: GameLog | dict[str, Any] | str | bytes | bytearray) -> Game: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
+
+def sample_world(info: dict[str, Any], seed: int = 0) -> World: ...
 
 class Expert:
     def __init__(self, samples: int = 64, budget: int = 200000, seed: int = 0) -> None: ...

@@ -21,6 +21,7 @@ from trumpf.schnapsen.types import (
     SchnapsenInfo,
     Trick,
     View,
+    World,
 )
 
 class Error(ValueError):
@@ -241,6 +242,8 @@ class Bot:
     def level_for(n: int) -> int: ...
     def choose(self, game: Deal | Match, seat: str) -> LegalMove | None: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
+
+def sample_world(info: dict[str, Any], seed: int = 0) -> World: ...
 
 class Expert:
     def __init__(self, samples: int = 64, budget: int = 200000, seed: int = 0) -> None: ...

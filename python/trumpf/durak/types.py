@@ -22,6 +22,7 @@ __all__ = [
     "Played",
     "Result",
     "View",
+    "World",
 ]
 
 
@@ -185,3 +186,10 @@ class GameLog(TypedDict):
     seed: str
     number: int
     moves: list[LoggedMove]
+
+
+class World(TypedDict):
+    """``sample_world``: both hands in id order, the talon in draw order with the turn-up last."""
+
+    hands: dict[int, list[int]]
+    talon: list[int]

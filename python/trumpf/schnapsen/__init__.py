@@ -1,8 +1,9 @@
 """Schnapsen and Sixty-Six over trumpf's C++ core.
 
 ``Deal`` is one deal, ``Match`` a whole match (Game::Schnapsen), ``Bot`` the
-reference bots (levels 1 and 2), ``Expert`` the sampling bot; ``Error`` is raised for every refusal, with
-``.code`` set to the reference engine's error code.
+reference bots (levels 1 and 2), ``Expert`` the sampling bot, ``sample_world``
+one deal a seat cannot tell from its own; ``Error`` is raised for every
+refusal, with ``.code`` set to the reference engine's error code.
 
 >>> from trumpf.schnapsen import Deal
 >>> deal = Deal.build(variant="schnapsen", seed=b"A" * 32, number=1, dealer="p1")
@@ -13,7 +14,7 @@ reference bots (levels 1 and 2), ``Expert`` the sampling bot; ``Error`` is raise
 from __future__ import annotations
 
 from trumpf import logs
-from trumpf._core.schnapsen import Bot, Deal, Expert, Match, other
+from trumpf._core.schnapsen import Bot, Deal, Expert, Match, other, sample_world
 from trumpf.errors import Error
 
 from . import card, deck, scoring, search, solve, trick, variant
@@ -27,6 +28,7 @@ __all__ = [
     "card",
     "deck",
     "other",
+    "sample_world",
     "scoring",
     "search",
     "solve",
@@ -42,5 +44,5 @@ Deal.__reduce__ = logs.reduce  # type: ignore[method-assign, assignment]
 Match.to_log = logs.match_log  # type: ignore[method-assign, assignment]
 Match.from_log = classmethod(logs.match_from_log)  # type: ignore[method-assign, assignment]
 Match.__reduce__ = logs.reduce  # type: ignore[method-assign, assignment]
-for _public in (Bot, Deal, Expert, Match, other):
+for _public in (Bot, Deal, Expert, Match, other, sample_world):
     _public.__module__ = __name__

@@ -35,6 +35,7 @@ __all__ = [
     "Suit",
     "Trick",
     "View",
+    "World",
 ]
 
 
@@ -295,3 +296,10 @@ class MatchLog(TypedDict):
     dealer: str
     rules: dict[str, Any]
     moves: list[LoggedMove]
+
+
+class World(TypedDict):
+    """``sample_world``: both hands in id order, the face-down talon in draw order, without the turn-up."""
+
+    hands: dict[str, list[int]]
+    talon: list[int]

@@ -2,7 +2,8 @@
 
 The same public names as :mod:`trumpf.schnapsen`: ``Deal`` (one deal),
 ``Match`` (the match of deals to seven game points), ``Bot`` (the reference
-bots), ``Error`` and ``other``, with the modules ``card``, ``deck``,
+bots), ``Expert``, ``sample_world`` (a deal a seat cannot tell from its
+info), ``Error`` and ``other``, with the modules ``card``, ``deck``,
 ``trick``, ``scoring``, ``variant`` and ``search``.
 """
 
@@ -14,6 +15,7 @@ from .deal import Deal, other
 from .errors import Error
 from .expert import Expert
 from .match import Match
+from .world import sample_world
 
 __all__ = [
     "Bot",
@@ -24,6 +26,7 @@ __all__ = [
     "card",
     "deck",
     "other",
+    "sample_world",
     "scoring",
     "search",
     "solve",

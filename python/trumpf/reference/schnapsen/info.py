@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .deal import Deal
     from .match import Match
 
-__all__ = ["deal_info", "follow_lacks", "lacks_of", "match_info"]
+__all__ = ["close_lacks", "deal_info", "follow_lacks", "lacks_of", "match_info"]
 
 
 def follow_lacks(lead: int, follow: int, trump: str) -> set[int]:
@@ -47,6 +47,21 @@ def follow_lacks(lead: int, follow: int, trump: str) -> set[int]:
     return out
 
 
+def close_lacks(rules: dict[str, Any], trump: str, draw_left: int) -> set[int]:
+    """What a close shows the closer's opponent lacks.
+
+    Under ``exchange_on_close`` the table exchanges the low trump for the
+    closer's opponent at the close whenever it holds that card and
+    ``draw_left`` (what was left to draw) allows an exchange: a close that
+    left the turn-up in place shows the opponent did not hold it, and
+    nothing is drawn after a close. Had the table exchanged, the low trump
+    would lie face up, no one's to lack.
+    """
+    if not rules["exchange_on_close"] or draw_left < rules["exchange_min_stock"]:
+        return set()
+    return {card_of(trump, rules["exchange_rank"])}
+
+
 class _Table:
     """The table as both seats see it, replayed from a deal's history.
 
@@ -67,7 +82,7 @@ class _Table:
         self.exchanges: list[Exchange] = []
         self.trump = trump
         self.lead: int | None = None
-        self.lacks: set[int] = set()  # cards other's phase-2 follows show it lacks
+        self.lacks: set[int] = set()  # cards other's phase-2 follows (and a close) show it lacks
 
     def draw_left(self) -> int:
         if self.closed:
@@ -100,6 +115,8 @@ class _Table:
                 self.known.add(self.turn_up)
             self.turn_up = self.low_trump
         elif kind == "close":
+            if seat != self.other:
+                self.lacks |= close_lacks(self.rules, self.trump, self.draw_left())
             self.closed = True
         elif kind == "trick":
             # Schnapsen draws as the trick ends; Sixty-Six waits for the

@@ -28,7 +28,7 @@ from .card import points_of
 from .deal import Deal
 from .deck import pack_for
 from .errors import Error
-from .info import follow_lacks
+from .info import close_lacks, follow_lacks
 from .info_parse import CODE, parse_info
 from .trick import winner_of
 from .witness import build
@@ -178,6 +178,8 @@ def read_info(given: object) -> tuple[Deal, set[int], dict[str, Any]]:
     for i, t in enumerate(info["tricks"]):
         if i >= dry and t["leader"] == seat:
             lacks |= follow_lacks(t["lead"], t["follow"], info["trump"])
+    if info["closed_by"] == seat:  # nothing is drawn after a close
+        lacks |= close_lacks(rules, info["trump"], info["talon_left"])
     lacks &= set(info["unseen"])
 
     deal = object.__new__(Deal)
