@@ -79,6 +79,7 @@ const ErrorCode kErrorCodes[] = {
     {"bad_opponent", "rl", "that is not an opponent trumpf knows"},
     {"bad_options", "rl", "those reset options are not supported"},
     {"bad_render_mode", "rl", "that is not a render mode the env offers"},
+    {"no_world", "rl", "no deal that fits what this player has seen was found"},
     {"not_reset", "rl", "the env must be reset before it steps"},
     // The game server.
     {"bad_invite", "serve", "this invitation is not valid, or was used already"},

@@ -14,8 +14,14 @@ void order_for(const std::uint8_t* seed, std::uint64_t number, Card out[kPackSiz
 }
 
 Deal deal_for(const std::uint8_t* seed, std::uint64_t number) noexcept {
+  Card order[kPackSize];
+  order_for(seed, number, order);
+  return deal_of_order(order);
+}
+
+Deal deal_of_order(const Card order[kPackSize]) noexcept {
   Deal d{};
-  order_for(seed, number, d.order);
+  for (int i = 0; i < kPackSize; ++i) d.order[i] = order[i];
   for (int i = 0; i < 12; ++i) d.hands[i & 1] |= bit(d.order[i]);
   d.trump_card = d.order[12];
   d.trump = suit_of(d.trump_card);

@@ -23,4 +23,9 @@ void order_for(const std::uint8_t* seed, std::uint64_t number, Card out[kPackSiz
 // The whole deal for (seed, number).
 Deal deal_for(const std::uint8_t* seed, std::uint64_t number) noexcept;
 
+// The deal of the pack in a chosen `order` (36 cards, each once: the caller
+// checks), dealt as deal_for deals a shuffled pack: one card at a time,
+// kP1 first, twelve cards, the trump card, the talon.
+Deal deal_of_order(const Card order[kPackSize]) noexcept;
+
 }  // namespace trumpf::durak

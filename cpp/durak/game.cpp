@@ -8,9 +8,9 @@ namespace trumpf::durak {
 
 bool is_move_event(EventKind k) noexcept { return k <= EventKind::kResign; }
 
-Code deal_game(const std::uint8_t* seed, std::uint64_t number, GameState& s) noexcept {
-  if (number < 1) return Code::kBadDeal;
-  Deal d = deal_for(seed, number);
+namespace {
+
+void start_game(const Deal& d, GameState& s) noexcept {
   s = GameState{};
   s.hands[kP1] = d.hands[kP1];
   s.hands[kP2] = d.hands[kP2];
@@ -18,6 +18,24 @@ Code deal_game(const std::uint8_t* seed, std::uint64_t number, GameState& s) noe
   s.trump = std::uint8_t(d.trump);
   s.six_owner = d.six_owner;
   s.bout = open_bout(d.first_attacker, count_of(s.hands[other(d.first_attacker)]));
+}
+
+}  // namespace
+
+Code deal_game(const std::uint8_t* seed, std::uint64_t number, GameState& s) noexcept {
+  if (number < 1) return Code::kBadDeal;
+  start_game(deal_for(seed, number), s);
+  return Code::kOk;
+}
+
+Code deal_game_of_order(const Card* order, int n, GameState& s) noexcept {
+  if (n != kPackSize) return Code::kBadDeal;
+  Cards seen = 0;
+  for (int i = 0; i < n; ++i) {
+    if (!valid_card(order[i]) || (seen & bit(order[i]))) return Code::kBadDeal;
+    seen |= bit(order[i]);
+  }
+  start_game(deal_of_order(order), s);
   return Code::kOk;
 }
 

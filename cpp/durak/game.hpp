@@ -128,6 +128,9 @@ static_assert(std::is_trivially_copyable_v<GameState>, "a position is a value");
 
 // Deal (seed: 32 bytes; number >= 1). The first bout is open.
 Code deal_game(const std::uint8_t* seed, std::uint64_t number, GameState& out) noexcept;
+// The game of the pack in a chosen `order` (deck.hpp, deal_of_order); kBadDeal
+// when the n cards are not the pack, each card once.
+Code deal_game_of_order(const Card* order, int n, GameState& out) noexcept;
 
 inline bool is_over(const GameState& s) noexcept { return s.outcome != 0; }
 inline Outcome outcome_of(const GameState& s) noexcept { return Outcome(s.outcome); }

@@ -38,11 +38,9 @@ void shown_update(Shown& shown, const GameState& before, Seat /*seat*/, Move mov
   shown.known[kP2] &= after.hands[kP2];
 }
 
-Shown shown_of(const std::uint8_t seed[32], std::uint64_t number, const Event* events,
-               std::size_t n) noexcept {
+Shown shown_of(const GameState& dealt, const Event* events, std::size_t n) noexcept {
   Shown shown{};
-  GameState s;
-  if (deal_game(seed, number, s) != Code::kOk) return shown;
+  GameState s = dealt;
   for (std::size_t i = 0; i < n; ++i) {
     const Event& e = events[i];
     if (!is_move_event(e.kind)) continue;

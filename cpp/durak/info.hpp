@@ -31,10 +31,9 @@ struct Shown {
 void shown_update(Shown& shown, const GameState& before, Seat seat, Move move,
                   const GameState& after) noexcept;
 
-// What a game's events have shown: its moves replayed on the deal of
-// (seed, number). The events are a game's history, in order.
-Shown shown_of(const std::uint8_t seed[32], std::uint64_t number, const Event* events,
-               std::size_t n) noexcept;
+// What a game's events have shown: its moves replayed on `dealt`, the
+// game as it was dealt (GameRecord::dealt). The events are its history, in order.
+Shown shown_of(const GameState& dealt, const Event* events, std::size_t n) noexcept;
 
 struct InfoSet {
   Seat seat;

@@ -29,12 +29,20 @@ struct SeatMove {
 class GameRecord {
  public:
   GameState state{};
+  GameState dealt{};  // the game as dealt, before any move: what shown_of replays
   Seed seed{};
   std::uint64_t number = 1;
   std::vector<Event> history;
 
+  // False for a game of a chosen order (build_from_order): no seed deals it,
+  // so it has no seed to report and no log that replays it.
+  bool seeded = true;
+
   // Deals deal `number` (1 or more) of `seed`; kBadDeal leaves the record as it was.
   Code build(const Seed& seed, std::uint64_t number);
+  // Deals the pack in `order` (deal_game_of_order), for a search or a chance
+  // model that deals card by card; kBadDeal leaves the record as it was.
+  Code build_from_order(const Card* order, int n);
   // Plays the move; on kOk its events are appended to history. A refusal
   // changes nothing.
   Code apply(Seat seat, Move move);

@@ -26,22 +26,39 @@ void record_deal(Seat leader, Card lead, const Result& result, const EventSink& 
   }
 }
 
+// A record's start from a fresh deal: nothing played yet.
+void start(DealRecord& r, const DealState& fresh) {
+  r.state = fresh;
+  r.history.clear();
+  r.tricks.clear();
+  // Room for a whole deal up front (Sixty-Six: 24 plays, 12 tricks, the
+  // marriages, exchanges, close and end), so that a deal played through the
+  // Python API does not grow its vectors five times over.
+  r.history.reserve(48);
+  r.tricks.reserve(12);
+  shown_start(r.shown, r.state);
+}
+
 }  // namespace
+
+Code DealRecord::build_from_order(const Rules& rules, const Card* order, int n,
+                                  std::uint64_t number, Seat dealer) {
+  DealState fresh;
+  const Code c = deal_from_order(fresh, rules, order, n, number, dealer);
+  if (c != Code::kOk) return c;
+  start(*this, fresh);
+  seed = Seed{};
+  seeded = false;
+  return c;
+}
 
 Code DealRecord::build(const Rules& rules, const Seed& s, std::uint64_t number, Seat dealer) {
   DealState fresh;
   const Code c = deal_new(fresh, rules, s.data(), number, dealer);
   if (c != Code::kOk) return c;
-  state = fresh;
+  start(*this, fresh);
   seed = s;
-  history.clear();
-  tricks.clear();
-  // Room for a whole deal up front (Sixty-Six: 24 plays, 12 tricks, the
-  // marriages, exchanges, close and end), so that a deal played through the
-  // Python API does not grow its vectors five times over.
-  history.reserve(48);
-  tricks.reserve(12);
-  shown_start(shown, state);
+  seeded = true;
   return c;
 }
 

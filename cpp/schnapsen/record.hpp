@@ -54,8 +54,16 @@ class DealRecord {
   std::vector<Entry> history;
   std::vector<Trick> tricks;
   Shown shown{};  // what the table has shown: the information sets (info.hpp)
+  // False for a deal of a chosen order (build_from_order): no seed deals it,
+  // so it has no seed to report and no log that replays it.
+  bool seeded = true;
 
   Code build(const Rules& rules, const Seed& seed, std::uint64_t number, Seat dealer);
+  // The deal of `order` (deal_from_order: the variant's pack, each card once),
+  // for a search or a chance model that deals card by card; kBadDeal, the
+  // record as it was, for an order that is not the pack.
+  Code build_from_order(const Rules& rules, const Card* order, int n, std::uint64_t number,
+                        Seat dealer);
   // Plays the move; on kOk its events are appended to history. A refusal
   // changes nothing.
   Code apply(Seat seat, Move move);

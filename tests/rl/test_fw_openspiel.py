@@ -21,7 +21,8 @@ from trumpf.errors import Error
 def _dealt(name: str) -> pyspiel.State:
     state = pyspiel.load_game(name).new_initial_state()
     while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[len(state.history()) % 7][0])
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[len(state.history()) % len(outcomes)][0])
     return state
 
 

@@ -2,8 +2,8 @@
 
 ``pyspiel.random_sim_test`` (serialisation on) passes for the three games, a
 match of each family, a house-rule preset and a fixed dealer. Chance is the
-32-byte seed (and the dealer) and the dealt game is the scalar API's
-``build`` of it. Games played through OpenSpiel equal the scalar API's,
+deal card by card (and the dealer; a match: its 32-byte seed), and a deal
+of a seed's shuffle is the scalar API's ``build`` of that seed. Games played through OpenSpiel equal the scalar API's,
 move for move: legal actions, both players' observation tensors (the
 documented function of each seat's ``info``) and strings, returns. The
 perfect-recall information state only grows, and deals that differ only in
@@ -68,16 +68,34 @@ def test_the_games_are_registered_as_documented() -> None:
 
 
 def deal(state: Any, seed: bytes, dealer: int | None) -> None:
-    """Plays the chance nodes: the dealer (0 for p1), then the seed's bytes."""
+    """Plays the chance nodes: the dealer (0 for p1), then the cards of the
+    seed's shuffle one a node, each of those left equally likely (a match:
+    the seed's bytes, each of 256)."""
     if dealer is not None:
         assert state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
         state.apply_action(dealer)
-    for byte in seed:
+    game = state.get_game()
+    if game.match:
+        for byte in seed:
+            assert state.is_chance_node()
+            outcomes = state.chance_outcomes()
+            assert [a for a, _ in outcomes] == list(range(256))
+            assert all(p == 1 / 256 for _, p in outcomes)
+            state.apply_action(byte)
+        return
+    if game.family == "durak":
+        order = durak.deck.order_for(seed, 1)
+    else:
+        order = schnapsen.deck.order_for(game.rules, seed, 1)
+    left = sorted(order)
+    for card in order[:-1]:  # the last card goes with the one before it
         assert state.is_chance_node()
-        outcomes = state.chance_outcomes()
-        assert [a for a, _ in outcomes] == list(range(256))
-        assert all(p == 1 / 256 for _, p in outcomes)
-        state.apply_action(byte)
+        assert state.chance_outcomes() == [(i, 1 / len(left)) for i in range(len(left))]
+        at = left.index(card)
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, at) == f"deal {card}"
+        state.apply_action(at)
+        del left[at]
+    assert not state.is_chance_node()
 
 
 def build(name: str, seed: bytes, dealer: str) -> Any:
@@ -227,10 +245,10 @@ def test_a_table_from_another_seed_is_refused_and_the_history_is_the_state() -> 
     # another's Python part is the first seed's state, table and all.
     mixed = with_line(text, "__dict__=", line_of(other_text, "__dict__="))
     back = restored(mixed)
-    assert back.table.to_log() == state.table.to_log() and str(back) == str(state)
+    assert back.table.history == state.table.history and str(back) == str(state)
     # A Python part that carries a table of its own (as a text of another
     # seed could) is refused: the table is what the history plays.
-    forged = {"_pos": state._pos, "table": other.table}
+    forged = {"_pos": state._pos, "table": build("sixtysix", bytes([7] * 32), "p1")}
     blob = base64.b64encode(pickle.dumps(forged)).decode()
     refused(with_line(text, "__dict__=", blob))
     # With no Python part at all the state is still the history's.

@@ -72,8 +72,7 @@ py::object choose_move(py::handle game, py::handle seat_h, players::Player p,
     const int seat = durak::seat_arg(seat_h);
     const td::GameRecord r = *g;
     if (td::is_over(r.state) || td::turn_of(r.state) != seat) return py::none();
-    const td::Shown shown =
-        td::shown_of(r.seed.data(), r.number, r.history.data(), r.history.size());
+    const td::Shown shown = td::shown_of(r.dealt, r.history.data(), r.history.size());
     td::Move m;
     Interrupt interrupt;
     c.stop = interrupt.stop();

@@ -33,6 +33,16 @@ Record build(py::handle seed, py::handle number, py::handle seats) {
   return r;
 }
 
+// A game of a chosen order (GameRecord::build_from_order): private, for the
+// OpenSpiel game's card-by-card chance and its worlds. It has no seed.
+Record from_order(py::handle order) {
+  const std::vector<td::Card> cards = distinct_cards(order, "bad_deal", "a deal's order");
+  Record r;
+  if (r.build_from_order(cards.data(), int(cards.size())) != td::Code::kOk)
+    refuse("bad_deal", "a deal's order is the 36 cards, each once");
+  return r;
+}
+
 py::dict replay(py::handle seed, py::handle moves, py::handle number) {
   Record r = build(seed, number, py::int_(2));  // two seats
   game_class::replay_log(r, moves, &parse_logged_move, &given_of, keys().seat,
@@ -125,6 +135,11 @@ void register_game(py::module_& m) {
                   "Builds the deal and plays `moves` (a list or tuple of {seat, kind, card}, else "
                   "Error not_legal) on it; returns {'game': Game, 'events': [...]}, or raises "
                   "Error at the first move the rules refuse, naming it by its index.")
+      .def_static("_from_order", &from_order, py::arg("order"),
+                  "Private: the game of the pack in `order` (dealt one card at a time, seat 1 "
+                  "first, twelve cards, then the trump card, then the talon), with no seed (its "
+                  "seed and its log are Error no_seed); bad_deal for an order that is not the 36 "
+                  "cards.")
       .def_static("moves_of", &moves_of, py::arg("history"),
                   "Just the moves in a list of events, as {seat, kind} plus card: what a move log "
                   "stores. Error bad_history for an entry that is not an event.")
@@ -140,7 +155,12 @@ void register_game(py::module_& m) {
       .def_property_readonly(
           "seed",
           [](py::handle self) {
-            const td::Seed seed = self_of<Record>(self).seed;
+            const Record& r = self_of<Record>(self);
+            if (!r.seeded)
+              refuse("no_seed",
+                     "this game was dealt from a chosen order, not a seed: no seed "
+                     "or log replays it");
+            const td::Seed seed = r.seed;
             return py::bytes(reinterpret_cast<const char*>(seed.data()), seed.size());
           },
           "The 32-byte seed the deal was made from.")

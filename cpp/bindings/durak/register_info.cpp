@@ -36,7 +36,7 @@ py::dict info(py::handle self, py::handle seat_h) {
   // A copy: building the dict may run Python code that re-enters the game.
   const td::GameRecord r = self_of<td::GameRecord>(self);
   const td::Seat seat = seat_arg(seat_h);
-  const td::Shown shown = td::shown_of(r.seed.data(), r.number, r.history.data(), r.history.size());
+  const td::Shown shown = td::shown_of(r.dealt, r.history.data(), r.history.size());
   const td::InfoSet i = td::info_set(r.state, shown, seat);
   const py::dict view = view_dict(td::view_of(r.state, seat));
   py::dict d;

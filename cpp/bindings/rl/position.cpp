@@ -36,7 +36,7 @@ void read_durak(py::handle h, Position& p, bool shown) {
   p.game = r.state;
   if (!shown) return;
   p.events = r.history;
-  p.durak_shown = td::shown_of(r.seed.data(), r.number, p.events.data(), p.events.size());
+  p.durak_shown = td::shown_of(r.dealt, p.events.data(), p.events.size());
 }
 
 }  // namespace

@@ -35,6 +35,20 @@ Record build(py::handle variant, py::handle seed, py::handle number, py::handle 
   return r;
 }
 
+// A deal of a chosen order (DealRecord::build_from_order): private, for the
+// OpenSpiel games' card-by-card chance and their worlds. It has no seed.
+Record from_order(py::handle variant, py::handle number, py::handle dealer, py::handle order) {
+  const ts::Rules rules = rules_arg(variant);
+  const std::vector<ts::Card> cards = cards_arg(order);
+  const std::uint64_t n = number_arg(number);
+  const ts::Seat d = parse_seat(dealer);
+  if (d == ts::kNoSeat) refuse("bad_seat", "a dealer is 'p1' or 'p2', not " + repr_text(dealer));
+  Record r;
+  if (r.build_from_order(rules, cards.data(), int(cards.size()), n, d) != ts::Code::kOk)
+    refuse("bad_deal", "a deal's order is the variant's pack, each card once");
+  return r;
+}
+
 py::dict replay(py::handle variant, py::handle seed, py::handle number, py::handle dealer,
                 py::handle moves) {
   Record r = build(variant, seed, number, dealer);
@@ -103,6 +117,12 @@ void register_deal(py::module_& m) {
                   "Builds the deal and plays `moves` on it; returns {'deal': Deal, 'events': "
                   "[...]}, or raises Error at the first move the rules refuse, naming it by its "
                   "index.")
+      .def_static("_from_order", &from_order, py::arg("variant"), py::arg("number"),
+                  py::arg("dealer"), py::arg("order"),
+                  "Private: the deal of the cards in `order` (the non-dealer's hand, the "
+                  "dealer's, the face-down talon in draw order, the turn-up last), with no seed "
+                  "(its seed and its log are Error no_seed); bad_deal for an order that is not "
+                  "the variant's pack.")
       .def_static("moves_of", &log_moves, py::arg("history"), py::kw_only(),
                   py::arg("variant") = py::none(),
                   "Just the moves in a list of events, as {seat, kind} plus card or suit: what a "
@@ -118,7 +138,12 @@ void register_deal(py::module_& m) {
       .def_property_readonly(
           "seed",
           [](py::handle self) {
-            const auto seed = self_of<Record>(self).seed;
+            const Record& r = self_of<Record>(self);
+            if (!r.seeded)
+              refuse("no_seed",
+                     "this deal was dealt from a chosen order, not a seed: no seed "
+                     "or log replays it");
+            const auto seed = r.seed;
             return py::bytes(reinterpret_cast<const char*>(seed.data()), seed.size());
           },
           "The 32-byte seed the deal was built with.")

@@ -1,11 +1,12 @@
 """The Python side of an OpenSpiel state of trumpf's games (trumpf.rl.openspiel).
 
-A :class:`Position` is the chance draws so far (the dealer, the seed's
-bytes), then the Deal, Match or Durak Game they deal and its moves, and
-what each player has seen. OpenSpiel clones a Python state by deep-copying
-its attributes and serialises one by pickling them: a position copies
-itself cheaply, and pickles as :class:`Replay`, a bare word, because the
-state's history, which OpenSpiel writes beside it, is the state.
+A :class:`Position` is the chance draws so far (the dealer, then the cards
+one by one, or a match's seed bytes), then the Deal, Match or Durak Game
+they deal and its moves, and what each player has seen. OpenSpiel clones a
+Python state by deep-copying its attributes and serialises one by pickling
+them: a position copies itself cheaply, and pickles as :class:`Replay`, a
+bare word, because the state's history, which OpenSpiel writes beside it,
+is the state.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from trumpf import rl
 from trumpf.errors import Error
 from trumpf.rl._single import legal_actions, move_for
 
-__all__ = ["SEED_BYTES", "OpenSpielError", "Position", "Replay", "build"]
+__all__ = ["SEED_BYTES", "OpenSpielError", "Position", "Replay", "build", "dealt", "pack_of"]
 
 SEED_BYTES = 32
-"""Chance nodes that draw the seed, one byte each."""
+"""Chance nodes that draw a match's seed, one byte each."""
 
 
 class OpenSpielError(Error, pyspiel.SpielError):  # type: ignore[misc]
@@ -44,6 +45,28 @@ def build(family: str, rules: Any, match: bool, seed: bytes, dealer: str) -> Any
     return schnapsen.Deal.build(variant=rules, seed=seed, number=1, dealer=dealer)
 
 
+def pack_of(family: str, rules: Any) -> list[int]:
+    """The card ids a deal of the family (and rules) deals, ascending."""
+    if family == "durak":
+        from trumpf import durak
+
+        return list(durak.deck.pack())
+    from trumpf import schnapsen
+
+    return list(schnapsen.deck.pack_for(rules))
+
+
+def dealt(family: str, rules: Any, dealer: str, order: list[int]) -> Any:
+    """The Deal or Durak Game of the cards in ``order``: it has no seed."""
+    if family == "durak":
+        from trumpf import durak
+
+        return durak.Game._from_order(order)
+    from trumpf import schnapsen
+
+    return schnapsen.Deal._from_order(rules, 1, dealer, order)
+
+
 class Replay:
     """What a position pickles as: nothing but the word that its state's
     history, which OpenSpiel serialises beside it, is to be played again."""
@@ -60,9 +83,11 @@ class Position:
     __slots__ = (
         "dealer",
         "family",
+        "left",
         "match",
         "moves",
         "name",
+        "order",
         "rules",
         "seats",
         "seed",
@@ -81,7 +106,11 @@ class Position:
         self.dealer: str | None = None if game.dealer == "chance" else game.dealer
         if game.family == "durak":
             self.dealer = "-"
-        self.seed = bytearray()
+        self.seed = bytearray()  # a match's chance: its seed's bytes
+        # A deal's chance: the cards dealt so far, in dealing order, and the
+        # cards left, ascending (chance outcome i deals left[i]).
+        self.order: list[int] = []
+        self.left: list[int] = [] if game.match else pack_of(game.family, game.rules)
         self.table: Any = None
         self.trace: list[list[str]] = [[], []]
         self.moves = 0
@@ -91,6 +120,8 @@ class Position:
         # the game copies itself in C++, the rest is small.
         twin = copy.copy(self)
         twin.seed = bytearray(self.seed)
+        twin.order = list(self.order)
+        twin.left = list(self.left)
         twin.table = None if self.table is None else self.table.copy()
         twin.trace = [list(self.trace[0]), list(self.trace[1])]
         return twin
@@ -141,19 +172,34 @@ class Position:
             self.trace[p].append(f"{player}:{name} {self.private(p)}")
         self.moves += 1
 
-    def _chance(self, outcome: int) -> None:
+    def chance_count(self) -> int:
+        """How many outcomes the chance node has: the dealer's two, a seed
+        byte's 256, or the cards left to deal."""
         if self.dealer is None:
-            if outcome not in (0, 1):
-                raise OpenSpielError("not_legal", f"the dealer outcome is 0 or 1, not {outcome}")
+            return 2
+        return 256 if self.match else len(self.left)
+
+    def _chance(self, outcome: int) -> None:
+        count = self.chance_count()
+        if not 0 <= outcome < count:
+            raise OpenSpielError(
+                "not_legal", f"this chance node's outcomes are 0 .. {count - 1}, not {outcome}"
+            )
+        if self.dealer is None:
             self.dealer = ("p1", "p2")[outcome]
             return
-        if not 0 <= outcome < 256:
-            raise OpenSpielError("not_legal", f"a seed byte is 0 .. 255, not {outcome}")
-        self.seed.append(outcome)
-        if len(self.seed) == SEED_BYTES:
-            self.table = build(
-                self.family, self.rules, self.match, bytes(self.seed), str(self.dealer)
-            )
+        if self.match:
+            self.seed.append(outcome)
+            if len(self.seed) == SEED_BYTES:
+                self.table = build(
+                    self.family, self.rules, True, bytes(self.seed), str(self.dealer)
+                )
+        else:
+            self.order.append(self.left.pop(outcome))
+            if len(self.left) == 1:  # the last card has nowhere else to go
+                self.order.append(self.left.pop())
+                self.table = dealt(self.family, self.rules, str(self.dealer), self.order)
+        if self.table is not None:
             start = f"dealer {self.dealer}"
             for p in (0, 1):
                 self.trace[p].append(f"{start} {self.private(p)}")

@@ -17,17 +17,33 @@ in trumpf imports it)::
   ``rl.legal_mask`` in ascending order. An illegal action raises
   :class:`OpenSpielError` ``not_legal`` (trumpf's Error and
   ``pyspiel.SpielError`` both).
-- **Chance** is the deal. The engine deals every card from a 32-byte seed,
-  so chance draws that seed, one byte per chance node: 32 nodes of 256
-  outcomes, each 1/256. In the Schnapsen family one chance node before them
-  draws the dealer (``p1`` or ``p2``, 1/2 each) unless ``dealer=p1`` or
-  ``dealer=p2`` is given. The game is then ``Deal.build(rules, seed,
-  number=1, dealer)`` (``Match.build(rules, seed, dealer)`` with
-  ``match=True``; ``durak.Game.build(seed)``), so every deal the engine makes
-  from a random seed comes with the probability it has there, a match's
-  later deals included (they follow from its seed).
-- **Serialisation**: a state is its game and its history, the chance bytes
-  and the moves. Restored from OpenSpiel's text or from a pickle, the
+- **Chance** is the deal, card by card: each chance node deals the next
+  card of the pack in dealing order (the non-dealer's hand, the dealer's,
+  the talon in draw order, the turn-up last; Durak: one card at a time,
+  seat 1 first, twelve cards, the trump card, the talon), every card left
+  equally likely. Outcome ``i`` deals the ``i``-th lowest card id left, so
+  a node of ``k`` cards has outcomes ``0 .. k-1``, each ``1/k``
+  (``max_chance_outcomes()`` is the pack's size: 20, 24 or 36), and the last
+  card is dealt with the one before it: 19, 23 or 35 nodes. In the
+  Schnapsen family a chance node before them draws the dealer (``p1`` or
+  ``p2``, 1/2 each) unless ``dealer=p1`` or ``dealer=p2`` is given. Every
+  order of the pack is dealt with the same probability, and the table is
+  the Deal or Durak Game of that order: it has no seed (its ``seed`` and
+  ``to_log()`` are Error ``no_seed``). A match (``match=True``) is dealt
+  from a seed, since its later deals follow from it: 32 chance nodes draw
+  the seed's bytes, each of 256 outcomes (``max_chance_outcomes()`` 256),
+  and the table is ``Match.build(rules, seed, dealer)``.
+- **Resampling**: ``resample_from_infostate(player, sampler)`` (a deal or a
+  Durak game, the player on turn) deals the cards that player has not seen
+  again with :func:`trumpf.schnapsen.sample_world` (or
+  :func:`trumpf.durak.sample_world`) from a seed the sampler draws, draws
+  where the other seat's played cards were dealt, and returns the state the
+  same moves reach: the player sees it exactly as this one, so OpenSpiel's
+  ``ISMCTSBot`` and other determinizing searches run on these games. A
+  Durak world may not fit the moves and is drawn again, 256 times at most
+  (then ``no_world``; see the method).
+- **Serialisation**: a state is its game and its history, the chance
+  outcomes and the moves. Restored from OpenSpiel's text or from a pickle, the
   history is played again through the engine, every action checked, and a
   text that contradicts itself is refused (``bad_history``). OpenSpiel
   unpickles a Python game's state to restore it: never deserialise text
@@ -61,6 +77,8 @@ from trumpf.rl._spiel_position import OpenSpielError
 from trumpf.rl._spiel_position import Position as _Position
 from trumpf.rl._spiel_position import Replay as _Replay
 from trumpf.rl._spiel_position import build as _build
+from trumpf.rl._spiel_position import pack_of as _pack_of
+from trumpf.rl._spiel_worlds import resampled_order as _resampled_order
 from trumpf.schnapsen import variant as _variant
 
 __all__ = [
@@ -84,8 +102,13 @@ GAMES: dict[str, str] = {
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-_BYTE_OUTCOMES = [(b, 1.0 / 256) for b in range(256)]
-_DEALER_OUTCOMES = [(0, 0.5), (1, 0.5)]
+# The outcomes of a chance node of k equally likely ones, by k: the dealer's
+# two, a card of the k left, a seed byte's 256. Made once: OpenSpiel's
+# rl_environment asks for them at every chance node.
+# Durak worlds drawn at most by resample_from_infostate before it gives up.
+_DURAK_TRIES = 256
+
+_UNIFORM = {k: [(i, 1.0 / k) for i in range(k)] for k in (*range(1, 37), 256)}
 
 # Decisions in a deal at most: 24 cards, 4 marriages declared, an exchange, a
 # close, a claim and 6 draws (Sixty-Six, one a trick while the talon is open).
@@ -142,11 +165,11 @@ class TrumpfGame(pyspiel.Game):  # type: ignore[misc]
     >>> game = pyspiel.load_game("trumpf_durak")
     >>> state = game.new_initial_state()
     >>> state.chance_outcomes()[:2]
-    [(0, 0.00390625), (1, 0.00390625)]
-    >>> for byte in bytes(32):
-    ...     state.apply_action(byte)
-    >>> state.table.to_log()["seed"] == bytes(32).hex(), state.current_player()
-    (True, 1)
+    [(0, 0.027777777777777776), (1, 0.027777777777777776)]
+    >>> while state.is_chance_node():
+    ...     state.apply_action(0)   # the lowest card left, each time
+    >>> state.table.hands
+    {1: [1, 3, 5, 7, 9, 11], 2: [2, 4, 6, 8, 10, 12]}
     """
 
     def __init__(self, params: dict[str, Any] | None = None, *, short_name: str) -> None:
@@ -176,7 +199,7 @@ class TrumpfGame(pyspiel.Game):  # type: ignore[misc]
             length = MATCH_LENGTH if match else DEAL_LENGTH
         info = pyspiel.GameInfo(
             num_distinct_actions=rl.N_ACTIONS,
-            max_chance_outcomes=256,
+            max_chance_outcomes=256 if match else len(_pack_of(family, rules)),
             num_players=2,
             min_utility=-utility,
             max_utility=utility,
@@ -218,8 +241,8 @@ class TrumpfGame(pyspiel.Game):  # type: ignore[misc]
 class TrumpfState(pyspiel.State):  # type: ignore[misc]
     """A position: the chance draws so far, then the game and its moves.
 
-    A state is its game and its history (the chance bytes, which are the
-    seed, and the moves): serialised by OpenSpiel, the Python side is a bare
+    A state is its game and its history (the chance outcomes, which are the
+    deal, and the moves): serialised by OpenSpiel, the Python side is a bare
     word, and restoring one plays the history again through the engine, so a
     text whose history is not a game of its game's rules is refused
     (:class:`OpenSpielError` ``bad_history``). ``pickle`` takes the game's
@@ -286,7 +309,7 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def table(self) -> Any:
-        """The Deal, Match or Durak Game once the seed is drawn (None before)."""
+        """The Deal, Match or Durak Game once chance has dealt it (None before)."""
         return self._pos.table
 
     # ---- the OpenSpiel API
@@ -311,10 +334,9 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         return self._pos.legal(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """At a chance node, each outcome with its probability: a seed byte, or the dealer."""
-        if self._pos.dealer is None:
-            return list(_DEALER_OUTCOMES)
-        return list(_BYTE_OUTCOMES)
+        """At a chance node, each outcome with its probability: the dealer, a
+        card of those left (outcome i: the i-th lowest id), or a match's seed byte."""
+        return list(_UNIFORM[self._pos.chance_count()])
 
     def _apply_action(self, action: int) -> None:
         self._pos.apply(int(action))
@@ -324,7 +346,11 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             if position.dealer is None:
                 return f"dealer p{action + 1}"
-            return f"seed byte {action:02x}"
+            if position.match:
+                return f"seed byte {action:02x}"
+            if 0 <= action < len(position.left):
+                return f"deal {position.left[action]}"
+            return f"chance outcome {action}"
         return rl.ACTIONS[position.name][action]
 
     def returns(self) -> list[float]:
@@ -333,6 +359,70 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
             return [0.0, 0.0]
         return list(rewards_of(self._pos.table))
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TrumpfState:
+        """A state ``player_id`` (on turn, in a deal or a Durak game) cannot
+        tell from this one: the cards it has not seen dealt again by
+        ``sample_world`` from a seed ``probability_sampler()`` (a float in
+        [0, 1), as ``pyspiel.UniformProbabilitySampler`` gives) draws, then
+        the same moves, and the player's information state the same.
+
+        In the Schnapsen family every world ``sample_world`` deals fits the
+        moves. A Durak world may not: a take or a done the table made for a
+        seat without a choice, and who attacked first, say more of the hands
+        than the information set the worlds are dealt from. A world the moves
+        do not fit is drawn again, up to 256 times in all, and then
+        OpenSpielError ``no_world``. A match, a player not on turn or a state
+        before the deal is OpenSpielError too."""
+        tries = _DURAK_TRIES if self.get_game().family == "durak" else 1
+        for _ in range(tries):
+            draw = float(probability_sampler())
+            if not 0.0 <= draw < 1.0:
+                raise OpenSpielError("bad_value", f"a probability sampler gives [0, 1), not {draw}")
+            world = self._world(int(player_id), int(draw * 2**53))
+            if world is not None:
+                return world
+        raise OpenSpielError(
+            "no_world",
+            f"no world of {tries} drawn fits the moves of this game (a Durak world is dealt "
+            "from the information set alone, which the automatic takes and dones and the "
+            "first attack narrow further)",
+        )
+
+    def _world(self, player: int, seed: int) -> TrumpfState | None:
+        """The state of the world ``seed`` deals for ``player``, or None when
+        the moves do not fit it."""
+        game = self.get_game()
+        history = [int(a) for a in self.history()]
+        dealer_nodes = 1 if game.dealer == "chance" and game.family != "durak" else 0
+        moves = history[dealer_nodes + len(self._pos.order) - 1 :] if self._pos.order else []
+        order = _resampled_order(self._pos, moves, player, seed)
+        world: TrumpfState = game.new_initial_state()
+        for action in history[:dealer_nodes]:
+            world.apply_action(action)
+        left = sorted(order)
+        for card in order[:-1]:
+            at = left.index(card)
+            world.apply_action(at)
+            del left[at]
+        try:
+            for action in history[dealer_nodes + len(order) - 1 :]:
+                world.apply_action(action)
+        except OpenSpielError:
+            if game.family != "durak":
+                raise
+            return None
+        # The player must see what it sees here, now and before: a Durak take
+        # or done the table makes after the last move may differ in a world.
+        if (
+            world.current_player() != player
+            or world.observation_string(player) != self.observation_string(player)
+            or world.information_state_string(player) != self.information_state_string(player)
+        ):
+            if game.family != "durak":
+                raise OpenSpielError("bad_history", "a resampled world reads differently")
+            return None
+        return world
+
     def information_state(self, player: int) -> str:
         """``player``'s perfect-recall information state as a string."""
         return f"p{player} " + " | ".join(self._pos.trace[player])
@@ -340,7 +430,9 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         position = self._pos
         if position.table is None:
-            return f"dealer {position.dealer}, seed bytes {bytes(position.seed).hex()}"
+            if position.match:
+                return f"dealer {position.dealer}, seed bytes {bytes(position.seed).hex()}"
+            return f"dealer {position.dealer}, cards dealt {position.order}"
         table = position.table
         if position.family == "durak":
             hands, up = table.hands, table.trump_card
@@ -348,10 +440,8 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
             deal = table.deal if position.match else table
             hands, up = deal.hands, deal.turn_up
         moves = " ".join(t.split(" ")[0] for t in position.trace[0][1:])
-        return (
-            f"seed {table.seed.hex()} dealer {position.dealer}\n"
-            f"hands {hands} face-up {up}\nmoves {moves}"
-        )
+        dealt = f"seed {table.seed.hex()}" if position.match else f"order {position.order}"
+        return f"{dealt} dealer {position.dealer}\nhands {hands} face-up {up}\nmoves {moves}"
 
 
 def _replay_state(game: str, history: list[int]) -> TrumpfState:

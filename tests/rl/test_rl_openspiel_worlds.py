@@ -1,0 +1,178 @@
+"""trumpf.rl.openspiel: chance deals card by card, and states resample from an information state.
+
+Every chance node of a deal offers the cards left, each equally likely, and
+the table it deals has no seed to report. ``resample_from_infostate`` gives
+a state whose player sees exactly what it saw (information state, legal
+actions, observation), which replays from its own history, and which is a
+function of that information state and the sampler alone: resampling from
+a world gives what resampling from the true state gives. OpenSpiel's
+``ISMCTSBot``, which searches such worlds, beats a random player at
+Schnapsen and Sixty-Six.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.bots import uniform_random
+
+import trumpf.rl.openspiel as tos
+from trumpf.errors import Error
+
+GAMES = ("trumpf_schnapsen", "trumpf_sixtysix", "trumpf_durak")
+PACK = {"trumpf_schnapsen": 20, "trumpf_sixtysix": 24, "trumpf_durak": 36}
+
+
+def positions(name: str, games: int, seed: int) -> list[Any]:
+    """States of random play, one at each decision of ``games`` games."""
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.randrange(len(state.chance_outcomes())))
+                continue
+            out.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return out
+
+
+def sampler(seed: int) -> Any:
+    return pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_chance_deals_each_card_left_with_equal_chance(name: str) -> None:
+    game = pyspiel.load_game(name)
+    assert game.max_chance_outcomes() == PACK[name]
+    state = game.new_initial_state()
+    nodes = 0
+    if name != "trumpf_durak":
+        state.apply_action(1)  # the dealer: p2
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert outcomes == [(i, 1 / (PACK[name] - nodes)) for i in range(PACK[name] - nodes)]
+        state.apply_action(len(outcomes) - 1)  # the highest card left, each time
+        nodes += 1
+    assert nodes == PACK[name] - 1  # the last card goes with the one before it
+    table = state.table
+    cards = sorted(c for hand in table.hands.values() for c in hand)
+    assert sorted([*cards, *table.talon] + ([] if name == "trumpf_durak" else [table.turn_up])) == (
+        sorted(state._pos.order)
+    )
+    # Dealt from the chance cards, the table has no seed, and no log replays it.
+    for read in (lambda: table.seed, table.to_log):
+        with pytest.raises(Error) as err:
+            read()
+        assert err.value.code == "no_seed"
+    with pytest.raises(Error) as err:
+        state.apply_action(0) if state.is_chance_node() else state.apply_action(99)
+    assert err.value.code == "not_legal"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_resampled_state_looks_the_same_to_its_player(name: str) -> None:
+    states = positions(name, 12 if name != "trumpf_durak" else 1, seed=3)
+    differ = 0
+    for k, state in enumerate(states[:: 3 if name == "trumpf_durak" else 1]):
+        player = state.current_player()
+        try:
+            world = state.resample_from_infostate(player, sampler(k))
+        except tos.OpenSpielError as refused:
+            assert name == "trumpf_durak" and refused.code == "no_world"
+            continue
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.observation_string(player) == state.observation_string(player)
+        assert world.observation_tensor(player) == state.observation_tensor(player)
+        assert world.legal_actions() == state.legal_actions()
+        assert world.current_player() == player and world.move_number() == state.move_number()
+        other = 1 - player
+        differ += world.table.hand_of(state._pos.seats[other]) != (
+            state.table.hand_of(state._pos.seats[other])
+        )
+        # A world is a state like any other: its history replays to it.
+        text = pyspiel.serialize_game_and_state(world.get_game(), world)
+        again = pyspiel.deserialize_game_and_state(text)[1]
+        assert str(again) == str(world)
+    assert differ > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_world_reads_the_information_state_alone(name: str) -> None:
+    # Two states a player cannot tell apart (the true one and a world of it)
+    # give that player the same world from the same sampler: the hidden
+    # cards of the state resampled from are never read.
+    states = positions(name, 4 if name != "trumpf_durak" else 1, seed=5)
+    compared = 0
+    for k, state in enumerate(states[:: 12 if name == "trumpf_durak" else 1]):
+        player = state.current_player()
+        try:
+            twin = state.resample_from_infostate(player, sampler(1000 + k))
+            one = state.resample_from_infostate(player, sampler(k))
+            two = twin.resample_from_infostate(player, sampler(k))
+        except tos.OpenSpielError as refused:
+            assert name == "trumpf_durak" and refused.code == "no_world"
+            continue
+        assert one.history() == two.history()
+        compared += 1
+    assert compared >= 3
+
+
+def test_resampling_refuses_what_it_cannot_deal() -> None:
+    game = pyspiel.load_game("trumpf_sixtysix")
+    state = game.new_initial_state()
+    with pytest.raises(tos.OpenSpielError) as err:
+        state.resample_from_infostate(0, sampler(1))  # before the deal
+    assert err.value.code == "bad_seat" and isinstance(err.value, pyspiel.SpielError)
+    (state,) = positions("trumpf_sixtysix", 1, seed=2)[:1]
+    before = str(state)
+    with pytest.raises(tos.OpenSpielError) as err:
+        state.resample_from_infostate(1 - state.current_player(), sampler(1))
+    assert err.value.code == "bad_seat"
+
+    class Broken:
+        def __call__(self) -> float:
+            return 1.5
+
+    with pytest.raises(tos.OpenSpielError) as err:
+        state.resample_from_infostate(state.current_player(), Broken())
+    assert err.value.code == "bad_value"
+    assert str(state) == before
+    match = pyspiel.load_game("trumpf_schnapsen(match=True)").new_initial_state()
+    while match.is_chance_node():
+        match.apply_action(0)
+    with pytest.raises(tos.OpenSpielError) as err:
+        match.resample_from_infostate(match.current_player(), sampler(1))
+    assert err.value.code == "bad_game"
+
+
+@pytest.mark.parametrize("name", ["trumpf_schnapsen", "trumpf_sixtysix"])
+def test_ismcts_beats_random_play(name: str) -> None:
+    # Information-set MCTS searches worlds resampled from its own
+    # information state: it reads nothing hidden, and still wins.
+    game = pyspiel.load_game(name)
+    rng = np.random.RandomState(2)
+    searcher = ismcts.ISMCTSBot(
+        game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 60, random_state=rng
+    )
+    total = 0.0
+    for k in range(16):
+        seat = k % 2
+        bots: list[Any] = [uniform_random.UniformRandomBot(1 - seat, rng)]
+        bots.insert(seat, searcher)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            else:
+                state.apply_action(bots[state.current_player()].step(state))
+        total += state.returns()[seat]
+    assert total > 8  # a random player's expectation is 0; a searcher's far above it
