@@ -198,6 +198,17 @@ def schnapsen_fits(info: dict[str, Any], other_hand: list[int]) -> bool:
     phase-2 follow it made: in phase 2 nothing is drawn, so its hand at each such
     trick was this hand and the cards it played from that trick on."""
     seat = info["seat"]
+    rules = info["rules"]
+    # Sixty-Six's table exchange at a close: had the closer's opponent held
+    # the low trump then (nothing is drawn after), the table would have
+    # exchanged it, face up.
+    if (
+        info["closed_by"] == seat
+        and rules["exchange_on_close"]
+        and info["talon_left"] >= rules["exchange_min_stock"]
+        and low_trump(info) in other_hand
+    ):
+        return False
     tricks = info["tricks"]
     late = list(phase_two_tricks(info))
     start = len(tricks) - len(late)
@@ -212,6 +223,52 @@ def schnapsen_fits(info: dict[str, Any], other_hand: list[int]) -> bool:
         if not follow_is_legal(t["lead"], t["follow"], held, info["trump"]):
             return False
     return True
+
+
+def low_trump(info: dict[str, Any]) -> int:
+    """The trump of the exchange rank: the card an exchange puts face up."""
+    rank = info["rules"]["exchange_rank"]
+    return next(
+        c for c in range(1, 25) if scard.suit_of(c) == info["trump"] and scard.rank_of(c) == rank
+    )
+
+
+def closes_without_exchange(count: int) -> list[dict[str, Any]]:
+    """Infos of Sixty-Six seats on turn that closed while the low trump lay
+    unseen: the table's exchange at the close would have shown it."""
+    out = []
+    for k in range(4000):
+        deal = schnapsen.Deal.build(
+            variant="sixtysix", seed=hashlib.sha256(b"close-%d" % k).digest(), dealer="p1"
+        )
+        rng = random.Random(k)
+        while not deal.over and len(out) < count:
+            seat = deal.turn
+            closes = [m for m in deal.legal(seat) if m["kind"] == "close"]
+            if closes and rng.random() < 0.5:
+                deal.apply(seat, closes[0])
+                if deal.turn == seat and not deal.over:
+                    info = dict(deal.info(seat))
+                    if low_trump(info) in info["unseen"]:
+                        out.append(info)
+                break
+            deal.apply(seat, rng.choice(deal.legal(seat)))
+        if len(out) >= count:
+            break
+    return out
+
+
+@pytest.mark.parametrize("base", ["trumpf.reference", "trumpf"])
+def test_a_close_without_the_tables_exchange_shows_the_low_trump_is_not_there(base: str) -> None:
+    infos = closes_without_exchange(6)
+    assert len(infos) == 6
+    module = family(base, "schnapsen")
+    for info in infos:
+        other = "p2" if info["seat"] == "p1" else "p1"
+        low = low_trump(info)
+        worlds = [module.sample_world(info, seed) for seed in range(40)]
+        assert all(low not in w["hands"][other] for w in worlds)
+        assert any(low in w["talon"] for w in worlds)  # it lies in the talon instead
 
 
 def schnapsen_split(info: dict[str, Any]) -> Split:

@@ -1,4 +1,4 @@
-"""Fuzzing Durak's choose(info) with forged information sets.
+"""Fuzzing Durak's choose(info) and sample_world(info) with forged information sets.
 
 A game server hands ``trumpf.durak.Expert.choose`` an info dict that came
 over the wire. Hypothesis forges them three ways: real infos with a few
@@ -58,9 +58,18 @@ def ask(info: Any) -> None:
         moved = durak.Expert(samples=2, budget=300, seed=ASKED[0]).choose(info)
     except Error as refusal:
         assert refusal.code == "bad_info", refusal
+        try:
+            durak.sample_world(info, ASKED[0])
+        except Error as again:
+            assert again.code == "bad_info", again
+        else:
+            raise AssertionError(f"sample_world took an info choose refused: {refusal}")
         return
     assert isinstance(info, dict) and isinstance(info.get("legal"), list | tuple)
     assert moved in list(info["legal"]), (moved, info["legal"])
+    world = durak.sample_world(info, ASKED[0])
+    cards = sorted(c for hand in world["hands"].values() for c in hand) + world["talon"]
+    assert len(set(cards)) == len(cards)
 
 
 def _mutate(info: dict[str, Any], rng: random.Random) -> None:

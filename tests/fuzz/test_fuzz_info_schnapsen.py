@@ -1,4 +1,4 @@
-"""Forged Schnapsen and Sixty-Six infos fed to Expert.choose(info).
+"""Forged Schnapsen and Sixty-Six infos fed to Expert.choose(info) and sample_world(info).
 
 A game server hands the expert an info dict that came over the wire: here
 random forgeries of real infos (counts, talon, turn-up, pending draw, hands,
@@ -56,14 +56,25 @@ def position(variant: Any, number: int, steps: int, match: bool) -> Any:
 
 
 def ask(info: Any) -> None:
-    """choose(info) answers one of info's legal moves, or refuses with bad_info/bad_variant."""
+    """choose(info) answers one of info's legal moves, or refuses with bad_info/bad_variant;
+    sample_world(info) refuses alike, or deals a world of the info's cards."""
     count(__name__)
     try:
         move = EXPERT.choose(info)
     except Error as e:
         assert e.code in ("bad_info", "bad_variant"), e
+        try:
+            schnapsen.sample_world(info, 1)
+        except Error as again:
+            assert again.code == e.code, (again, e)
+        else:
+            raise AssertionError(f"sample_world took an info choose refused: {e}")
         return
     assert move in info["legal"]
+    world = schnapsen.sample_world(info, 1)
+    assert world["hands"][info["seat"]] == sorted(info["hand"])
+    hidden = set(world["hands"][_other(info["seat"])]) | set(world["talon"])
+    assert hidden == set(info["known"]) | set(info["unseen"])
 
 
 def _other(seat: str) -> str:
