@@ -198,3 +198,16 @@ def durak_obs(info: dict[str, Any]) -> npt.NDArray[np.uint8]:
 def obs_from_info(game: Any, seat: Any) -> npt.NDArray[np.uint8]:
     info = info_of(game, seat)
     return durak_obs(info) if isinstance(game, durak.Game) else schnapsen_obs(info)
+
+
+def spiel_play(game: Any, bots: list[Any], rng: np.random.RandomState) -> list[float]:
+    """One OpenSpiel game played out: chance by its own probabilities, each
+    player by its bot (``bot.step(state)``); the returns."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return list(state.returns())

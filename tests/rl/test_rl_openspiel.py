@@ -29,7 +29,7 @@ from open_spiel.python.bots import uniform_random
 import trumpf.durak as durak
 import trumpf.rl.openspiel as tos
 import trumpf.schnapsen as schnapsen
-from _rl_support import expected_rewards, obs_from_info
+from _rl_support import expected_rewards, obs_from_info, spiel_play
 from trumpf import rl
 from trumpf.errors import Error
 
@@ -316,17 +316,6 @@ def test_deals_alike_for_player_0_look_alike_to_it() -> None:
             two.apply_action(action)
 
 
-def play(game: Any, bots: list[Any], rng: np.random.RandomState) -> list[float]:
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            state.apply_action(bots[state.current_player()].step(state))
-    return list(state.returns())
-
-
 def test_mcts_beats_random_play() -> None:
     # OpenSpiel's MCTS searches the state it is given, hidden cards included:
     # the check is that search runs on the games, not that it plays fairly.
@@ -340,7 +329,7 @@ def test_mcts_beats_random_play() -> None:
         seat = k % 2
         bots = [uniform_random.UniformRandomBot(1 - seat, rng)]
         bots.insert(seat, searcher)
-        total += play(game, bots, rng)[seat]
+        total += spiel_play(game, bots, rng)[seat]
     assert total > 0
 
 

@@ -22,6 +22,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.bots import uniform_random
 
 import trumpf.rl.openspiel as tos
+from _rl_support import spiel_play
 from trumpf.errors import Error
 
 GAMES = ("trumpf_schnapsen", "trumpf_sixtysix", "trumpf_durak")
@@ -167,12 +168,5 @@ def test_ismcts_beats_random_play(name: str) -> None:
         seat = k % 2
         bots: list[Any] = [uniform_random.UniformRandomBot(1 - seat, rng)]
         bots.insert(seat, searcher)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(actions, p=probs)))
-            else:
-                state.apply_action(bots[state.current_player()].step(state))
-        total += state.returns()[seat]
+        total += spiel_play(game, bots, rng)[seat]
     assert total > 8  # a random player's expectation is 0; a searcher's far above it
