@@ -186,8 +186,8 @@ def spiel_game(game: Any) -> Any:
 def observer(obs: Any) -> Any:
     """What the observer writes of a dealt game: its tensor and the named views of it."""
     state = obs.game.new_initial_state()
-    for byte in SEED:
-        state.apply_action(byte)
+    while state.is_chance_node():  # a fixed deal: the k-th card left at node k, wrapped
+        state.apply_action(len(state.history()) % len(state.chance_outcomes()))
     obs.set_from(state, 0)
     parts = {name: view.tolist() for name, view in obs.dict.items()}
     return (type(obs), obs.perfect_recall, str(obs.game), obs.tensor.tolist(), parts)
