@@ -134,17 +134,15 @@ def test_resampling_refuses_what_it_cannot_deal() -> None:
     assert err.value.code == "bad_seat" and isinstance(err.value, pyspiel.SpielError)
     (state,) = positions("trumpf_sixtysix", 1, seed=2)[:1]
     before = str(state)
-    with pytest.raises(tos.OpenSpielError) as err:
-        state.resample_from_infostate(1 - state.current_player(), sampler(1))
-    assert err.value.code == "bad_seat"
+    for player in (1 - state.current_player(), 2, -1, "0", 0.0, True):
+        with pytest.raises(tos.OpenSpielError) as err:
+            state.resample_from_infostate(player, sampler(1))
+        assert err.value.code == "bad_seat"
 
-    class Broken:
-        def __call__(self) -> float:
-            return 1.5
-
-    with pytest.raises(tos.OpenSpielError) as err:
-        state.resample_from_infostate(state.current_player(), Broken())
-    assert err.value.code == "bad_value"
+    for bad in (1.5, -0.1, float("nan"), "0.5", None, 1):
+        with pytest.raises(tos.OpenSpielError) as err:
+            state.resample_from_infostate(state.current_player(), lambda b=bad: b)
+        assert err.value.code == "bad_value"
     assert str(state) == before
     match = pyspiel.load_game("trumpf_schnapsen(match=True)").new_initial_state()
     while match.is_chance_node():

@@ -96,6 +96,8 @@ def resampled_order(position: Position, moves: Sequence[int], player: int, seed:
             "resample_from_infostate deals a single deal or a Durak game again: a match is "
             "dealt from its seed, which no world can be drawn for",
         )
+    if player not in (0, 1):
+        raise OpenSpielError("bad_seat", f"a player is 0 or 1, not {player}")
     table = position.table
     if table is None or table.over:
         raise OpenSpielError(

@@ -373,12 +373,16 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         do not fit is drawn again, up to 256 times in all, and then
         OpenSpielError ``no_world``. A match, a player not on turn or a state
         before the deal is OpenSpielError too."""
+        if type(player_id) is not int:
+            raise OpenSpielError("bad_seat", f"a player is 0 or 1, not {player_id!r}")
         tries = _DURAK_TRIES if self.get_game().family == "durak" else 1
         for _ in range(tries):
-            draw = float(probability_sampler())
-            if not 0.0 <= draw < 1.0:
-                raise OpenSpielError("bad_value", f"a probability sampler gives [0, 1), not {draw}")
-            world = self._world(int(player_id), int(draw * 2**53))
+            draw = probability_sampler()
+            if type(draw) is not float or not 0.0 <= draw < 1.0:
+                raise OpenSpielError(
+                    "bad_value", f"a probability sampler gives a float in [0, 1), not {draw!r}"
+                )
+            world = self._world(player_id, int(draw * 2**53))
             if world is not None:
                 return world
         raise OpenSpielError(
