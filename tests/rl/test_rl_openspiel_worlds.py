@@ -63,6 +63,7 @@ def test_chance_deals_each_card_left_with_equal_chance(name: str) -> None:
         state.apply_action(len(outcomes) - 1)  # the highest card left, each time
         nodes += 1
     assert nodes == PACK[name] - 1  # the last card goes with the one before it
+    assert state.chance_outcomes() == []  # chance has dealt
     table = state.table
     cards = sorted(c for hand in table.hands.values() for c in hand)
     assert sorted([*cards, *table.talon] + ([] if name == "trumpf_durak" else [table.turn_up])) == (
@@ -143,6 +144,12 @@ def test_resampling_refuses_what_it_cannot_deal() -> None:
         with pytest.raises(tos.OpenSpielError) as err:
             state.resample_from_infostate(state.current_player(), lambda b=bad: b)
         assert err.value.code == "bad_value"
+    with pytest.raises(tos.OpenSpielError) as err:
+        state.resample_from_infostate(state.current_player(), 0.5)  # not callable
+    assert err.value.code == "bad_value"
+    # numpy's ints and floats are what a numpy-driven search passes.
+    world = state.resample_from_infostate(np.int64(state.current_player()), lambda: np.float64(0.3))
+    assert world.legal_actions() == state.legal_actions()
     assert str(state) == before
     match = pyspiel.load_game("trumpf_schnapsen(match=True)").new_initial_state()
     while match.is_chance_node():

@@ -122,7 +122,7 @@ void register_deal(py::module_& m) {
                   "Private: the deal of the cards in `order` (the non-dealer's hand, the "
                   "dealer's, the face-down talon in draw order, the turn-up last), with no seed "
                   "(its seed and its log are Error no_seed); bad_deal for an order that is not "
-                  "the variant's pack.")
+                  "the variant's pack (bad_card for a value that is not a card id).")
       .def_static("moves_of", &log_moves, py::arg("history"), py::kw_only(),
                   py::arg("variant") = py::none(),
                   "Just the moves in a list of events, as {seat, kind} plus card or suit: what a "

@@ -50,7 +50,8 @@ void register_world(py::module_& m) {
       "as Expert.choose(info) checks it) cannot tell from its own, as {'hands': {'p1': [...], "
       "'p2': [...]}, 'talon': [...]}: hands in id order, the face-down talon in draw order "
       "without the turn-up. The other hand holds the cards it is known to hold and unseen cards "
-      "its follows have not shown it lacks; every such world is equally likely, and the same "
+      "its phase-2 follows (or a Sixty-Six close the table made no exchange at) have not shown "
+      "it lacks; every such world is equally likely, and the same "
       "info and seed (an int 0..2**63-1, else bad_seed) give the same world.");
 }
 

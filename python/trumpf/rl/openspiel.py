@@ -335,7 +335,10 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a chance node, each outcome with its probability: the dealer, a
-        card of those left (outcome i: the i-th lowest id), or a match's seed byte."""
+        card of those left (outcome i: the i-th lowest id), or a match's seed byte;
+        none once chance has dealt."""
+        if self._pos.table is not None:
+            return []
         return list(_UNIFORM[self._pos.chance_count()])
 
     def _apply_action(self, action: int) -> None:
@@ -373,16 +376,21 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         do not fit is drawn again, up to 256 times in all, and then
         OpenSpielError ``no_world``. A match, a player not on turn or a state
         before the deal is OpenSpielError too."""
-        if type(player_id) is not int:
+        if isinstance(player_id, bool) or not isinstance(player_id, int | np.integer):
             raise OpenSpielError("bad_seat", f"a player is 0 or 1, not {player_id!r}")
+        if not callable(probability_sampler):
+            raise OpenSpielError(
+                "bad_value",
+                f"a probability sampler is called for a float, not {probability_sampler!r}",
+            )
         tries = _DURAK_TRIES if self.get_game().family == "durak" else 1
         for _ in range(tries):
             draw = probability_sampler()
-            if type(draw) is not float or not 0.0 <= draw < 1.0:
+            if not isinstance(draw, float | np.floating) or not 0.0 <= draw < 1.0:
                 raise OpenSpielError(
                     "bad_value", f"a probability sampler gives a float in [0, 1), not {draw!r}"
                 )
-            world = self._world(player_id, int(draw * 2**53))
+            world = self._world(int(player_id), int(float(draw) * 2**53))
             if world is not None:
                 return world
         raise OpenSpielError(

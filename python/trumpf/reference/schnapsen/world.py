@@ -28,8 +28,9 @@ def sample_world(info: object, seed: int = 0) -> dict[str, Any]:
     hand in id order (the seat's own as the info holds it; the other's the
     known cards and the drawn ones) and the face-down talon in draw order,
     without the turn-up, as ``Deal.talon`` leaves it out. The other hand's
-    drawn cards avoid the suits its phase-2 follows showed it lacks; every
-    such world is equally likely. A bad seed is ``bad_seed``, checked first;
+    drawn cards avoid the cards its phase-2 follows showed it lacks, and the
+    low trump after a Sixty-Six close by the seat that the table made no
+    exchange at (``close_lacks``); every such world is equally likely. A bad seed is ``bad_seed``, checked first;
     an info ``Expert.choose(info)`` refuses is refused with its code.
     """
     seed = as_int(seed, "bad_seed", "a world's seed", 0, MAX_SEED)
