@@ -4,34 +4,36 @@
 
 namespace trumpf::durak {
 
-Code GameRecord::build(const Seed& s, std::uint64_t n) {
-  GameState fresh;
-  const Code c = deal_game(s.data(), n, fresh);
-  if (c != Code::kOk) return c;
-  state = fresh;
-  dealt = fresh;
-  seed = s;
-  number = n;
-  seeded = true;
-  history.clear();
+namespace {
+
+// A record's start from a fresh deal: nothing played yet.
+void start(GameRecord& r, const GameState& fresh, const Seed& seed, std::uint64_t number,
+           bool seeded) {
+  r.state = fresh;
+  r.dealt = fresh;
+  r.seed = seed;
+  r.number = number;
+  r.seeded = seeded;
+  r.history.clear();
   // Room for most games up front (a random game has about 140 events, 200 at
   // the 95th percentile), so that a game played through the Python API does
   // not grow its history eight times over.
-  history.reserve(192);
+  r.history.reserve(192);
+}
+
+}  // namespace
+
+Code GameRecord::build(const Seed& s, std::uint64_t n) {
+  GameState fresh;
+  const Code c = deal_game(s.data(), n, fresh);
+  if (c == Code::kOk) start(*this, fresh, s, n, true);
   return c;
 }
 
 Code GameRecord::build_from_order(const Card* order, int n) {
   GameState fresh;
   const Code c = deal_game_of_order(order, n, fresh);
-  if (c != Code::kOk) return c;
-  state = fresh;
-  dealt = fresh;
-  seed = Seed{};
-  number = 1;
-  seeded = false;
-  history.clear();
-  history.reserve(192);
+  if (c == Code::kOk) start(*this, fresh, Seed{}, 1, false);
   return c;
 }
 

@@ -26,13 +26,13 @@ order. The replay of the moves (openspiel.py) then checks the world.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from trumpf.rl._single import move_for
 from trumpf.rl._spiel_position import OpenSpielError, Position, dealt
 
-__all__ = ["resampled_order"]
+__all__ = ["resampled_orders"]
 
 
 def _sample_world(family: str, info: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -87,9 +87,13 @@ def _layout(
     return arrival, seen
 
 
-def resampled_order(position: Position, moves: Sequence[int], player: int, seed: int) -> list[int]:
-    """The dealing order of a world ``player`` cannot tell from ``position``'s
-    deal after ``moves`` (its actions since the deal), drawn from ``seed``."""
+def resampled_orders(
+    position: Position, moves: Sequence[int], player: int, seeds: Iterable[int]
+) -> Iterator[list[int]]:
+    """The dealing orders of worlds ``player`` cannot tell from ``position``'s
+    deal after ``moves`` (its actions since the deal), one drawn from each of
+    ``seeds``. What every world shares (the checks, the info, the layout's
+    steps) is read once."""
     if position.match:
         raise OpenSpielError(
             "bad_game",
@@ -111,9 +115,25 @@ def resampled_order(position: Position, moves: Sequence[int], player: int, seed:
         )
     info = table.info(seat)
     other = position.seats[1 - player]
+    arrival, seen = _layout(position, moves, player)
+    talon = set(_face_down(position.family, list(table.talon)))
+    talon_places = [place for place, card in enumerate(position.order) if card in talon]
+    for seed in seeds:
+        yield _order(position, info, other, arrival, seen, talon_places, seed)
+
+
+def _order(
+    position: Position,
+    info: dict[str, Any],
+    other: Any,
+    arrival: dict[int, int],
+    seen: dict[int, int | None],
+    talon_places: list[int],
+    seed: int,
+) -> list[int]:
+    """The dealing order of the world ``seed`` deals (see the module)."""
     world = _sample_world(position.family, info, seed)
     rng = random.Random(seed)
-    arrival, seen = _layout(position, moves, player)
     order = list(position.order)
     free = set(arrival)
     # The cards the player saw, the earliest first, each into a place that
@@ -125,8 +145,6 @@ def resampled_order(position: Position, moves: Sequence[int], player: int, seed:
         free.discard(place)
     hidden = sorted(set(world["hands"][other]) - set(info["known"]))
     rng.shuffle(hidden)
-    talon = _face_down(position.family, list(table.talon))
-    talon_places = sorted(place for place, card in enumerate(position.order) if card in set(talon))
     world_talon = _face_down(position.family, list(world["talon"]))
     if len(free) != len(hidden) or len(talon_places) != len(world_talon):
         raise OpenSpielError("bad_history", "a world does not fit the deal's places")

@@ -65,6 +65,7 @@ in trumpf imports it)::
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -78,7 +79,7 @@ from trumpf.rl._spiel_position import Position as _Position
 from trumpf.rl._spiel_position import Replay as _Replay
 from trumpf.rl._spiel_position import build as _build
 from trumpf.rl._spiel_position import pack_of as _pack_of
-from trumpf.rl._spiel_worlds import resampled_order as _resampled_order
+from trumpf.rl._spiel_worlds import resampled_orders as _resampled_orders
 from trumpf.schnapsen import variant as _variant
 
 __all__ = [
@@ -384,13 +385,23 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
                 f"a probability sampler is called for a float, not {probability_sampler!r}",
             )
         tries = _DURAK_TRIES if self.get_game().family == "durak" else 1
-        for _ in range(tries):
-            draw = probability_sampler()
-            if not isinstance(draw, float | np.floating) or not 0.0 <= draw < 1.0:
-                raise OpenSpielError(
-                    "bad_value", f"a probability sampler gives a float in [0, 1), not {draw!r}"
-                )
-            world = self._world(int(player_id), int(float(draw) * 2**53))
+
+        def seeds() -> Iterator[int]:
+            for _ in range(tries):
+                draw = probability_sampler()
+                if not isinstance(draw, float | np.floating) or not 0.0 <= draw < 1.0:
+                    raise OpenSpielError(
+                        "bad_value", f"a probability sampler gives a float in [0, 1), not {draw!r}"
+                    )
+                yield int(float(draw) * 2**53)
+
+        game = self.get_game()
+        history = [int(a) for a in self.history()]
+        dealer_nodes = 1 if game.dealer == "chance" and game.family != "durak" else 0
+        chance = dealer_nodes + max(len(self._pos.order) - 1, 0)  # the last card is no node
+        player = int(player_id)
+        for order in _resampled_orders(self._pos, history[chance:], player, seeds()):
+            world = self._world(history[:dealer_nodes], order, history[chance:], player)
             if world is not None:
                 return world
         raise OpenSpielError(
@@ -400,16 +411,15 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
             "first attack narrow further)",
         )
 
-    def _world(self, player: int, seed: int) -> TrumpfState | None:
-        """The state of the world ``seed`` deals for ``player``, or None when
-        the moves do not fit it."""
+    def _world(
+        self, dealer: list[int], order: list[int], moves: list[int], player: int
+    ) -> TrumpfState | None:
+        """The state the dealer outcome, the cards of ``order`` and ``moves``
+        reach, or None when the moves do not fit it or ``player`` would see it
+        otherwise than this state."""
         game = self.get_game()
-        history = [int(a) for a in self.history()]
-        dealer_nodes = 1 if game.dealer == "chance" and game.family != "durak" else 0
-        moves = history[dealer_nodes + len(self._pos.order) - 1 :] if self._pos.order else []
-        order = _resampled_order(self._pos, moves, player, seed)
         world: TrumpfState = game.new_initial_state()
-        for action in history[:dealer_nodes]:
+        for action in dealer:
             world.apply_action(action)
         left = sorted(order)
         for card in order[:-1]:
@@ -417,7 +427,7 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
             world.apply_action(at)
             del left[at]
         try:
-            for action in history[dealer_nodes + len(order) - 1 :]:
+            for action in moves:
                 world.apply_action(action)
         except OpenSpielError:
             if game.family != "durak":

@@ -28,12 +28,36 @@ from .info_read import read_info
 from .match import Match
 from .solve import values
 
-__all__ = ["Expert"]
+__all__ = ["Expert", "checked_info"]
 
 EXACT_WEIGHT = 14  # cards in both hands and left to draw, at most, for an exact solve
 
 
 _INFO: Any = object()  # choose's seat when only an info is given
+
+
+def _world(deal: Deal, info: dict[str, Any], hand: Sequence[int]) -> Deal:
+    """The deal with the other hand's unknown cards `hand` (the first of them), the talon the rest."""
+    other = "p2" if info["seat"] == "p1" else "p1"
+    need = info["counts"][other] - len(info["known"])
+    world = deal.copy()
+    # A world is the deal with the hidden cards dealt again; nothing
+    # of the true hidden cards is read.
+    world._hands[other] = sorted([*info["known"], *hand[:need]])
+    world._talon = sorted(set(info["unseen"]) - set(hand[:need]))
+    return world
+
+
+def checked_info(given: object) -> tuple[Deal, set[int], dict[str, Any]]:
+    """An info dict read back (:func:`.info_read.read_info`: the deal, the
+    other hand's lacks, the plain info), its ``legal`` checked too: the
+    seat's moves are the same in every world, so any one shows them. What
+    ``Expert.choose(info)`` and ``sample_world`` read."""
+    table, lacks, told = read_info(given)
+    first = _world(table, told, sorted(set(told["unseen"]) - lacks))
+    if first.legal(told["seat"]) != told["legal"]:
+        raise Error("bad_info", "the info's legal is not the moves its position allows")
+    return table, lacks, told
 
 
 class Expert(ExpertOptions):
@@ -46,11 +70,7 @@ class Expert(ExpertOptions):
         (:mod:`.info_read`): the move ``choose(game, seat)`` makes.
         """
         if seat is _INFO:
-            table, lacks, told = read_info(game)
-            # The seat's moves are the same in every world: any one shows them.
-            first = self._world(table, told, sorted(set(told["unseen"]) - lacks))
-            if first.legal(told["seat"]) != told["legal"]:
-                raise Error("bad_info", "the info's legal is not the moves its position allows")
+            table, lacks, told = checked_info(game)
             return self._best(told, lambda: self._worlds(table, told, lacks))
         if isinstance(game, Match):
             _ = game.seed  # an unbuilt match refuses not_built here
@@ -78,17 +98,6 @@ class Expert(ExpertOptions):
                 sums[i] += int(entry["value"])
         return legal[max(range(len(legal)), key=lambda i: (sums[i], -i))]
 
-    def _world(self, deal: Deal, info: dict[str, Any], hand: Sequence[int]) -> Deal:
-        """The deal with the other hand's unknown cards `hand` (the first of them), the talon the rest."""
-        other = "p2" if info["seat"] == "p1" else "p1"
-        need = info["counts"][other] - len(info["known"])
-        world = deal.copy()
-        # A world is the deal with the hidden cards dealt again; nothing
-        # of the true hidden cards is read.
-        world._hands[other] = sorted([*info["known"], *hand[:need]])
-        world._talon = sorted(set(info["unseen"]) - set(hand[:need]))
-        return world
-
     def _worlds(
         self, deal: Deal, info: dict[str, Any], lacks: set[int] | None = None
     ) -> list[Deal]:
@@ -114,7 +123,7 @@ class Expert(ExpertOptions):
             rest = sorted(set(unseen) - set(hand))
             orders = itertools.permutations(rest) if order_counts else [tuple(rest)]
             for talon in orders:
-                world = self._world(deal, info, hand)
+                world = _world(deal, info, hand)
                 world._talon = list(talon)
                 out.append(world)
         return out

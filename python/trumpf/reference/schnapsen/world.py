@@ -13,9 +13,7 @@ from typing import Any
 from .._args import as_int
 from .._expert import MAX_SEED
 from .._worlds import sample, world_stream
-from .errors import Error
-from .expert import Expert
-from .info_read import read_info
+from .expert import checked_info
 
 __all__ = ["sample_world"]
 
@@ -30,20 +28,16 @@ def sample_world(info: object, seed: int = 0) -> dict[str, Any]:
     without the turn-up, as ``Deal.talon`` leaves it out. The other hand's
     drawn cards avoid the cards its phase-2 follows showed it lacks, and the
     low trump after a Sixty-Six close by the seat that the table made no
-    exchange at (``close_lacks``); every such world is equally likely. A bad seed is ``bad_seed``, checked first;
-    an info ``Expert.choose(info)`` refuses is refused with its code.
+    exchange at (``close_lacks``); every such world is equally likely. A bad
+    seed is ``bad_seed``, checked first; an info ``Expert.choose(info)``
+    refuses is refused with its code.
     """
     seed = as_int(seed, "bad_seed", "a world's seed", 0, MAX_SEED)
-    table, lacks, told = read_info(info)
+    _, lacks, told = checked_info(info)
     seat = told["seat"]
     other = "p2" if seat == "p1" else "p1"
     unseen = sorted(told["unseen"])
     allowed = sorted(set(unseen) - lacks)
-    # The seat's legal moves, checked as Expert.choose(info) checks them: in
-    # the first world, since they are the same in every world.
-    first = Expert()._world(table, told, allowed)
-    if first.legal(seat) != told["legal"]:
-        raise Error("bad_info", "the info's legal is not the moves its position allows")
     need = told["counts"][other] - len(told["known"])
     face_down = told["talon_left"] - (0 if told["turn_up"] is None else 1)
     order_counts = told["draw_left"] > 0
