@@ -56,7 +56,7 @@ def test_the_games_are_registered_as_documented() -> None:
         assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
         assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
         assert t.provides_information_state_string and t.provides_observation_tensor
-        assert not t.provides_information_state_tensor
+        assert t.provides_information_state_tensor
     game = pyspiel.load_game("trumpf_sixtysix(match=True)")
     assert (game.num_distinct_actions(), game.max_chance_outcomes()) == (40, 256)
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)

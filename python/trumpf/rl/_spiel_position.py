@@ -2,7 +2,9 @@
 
 A :class:`Position` is the chance draws so far (the dealer, then the cards
 one by one, or a match's seed bytes), then the Deal, Match or Durak Game
-they deal and its moves, and what each player has seen. OpenSpiel clones a
+they deal and its moves, and what each player has seen: as text (``trace``,
+the information state's string) and as numbers (``marks``, the part of the
+information state's tensor that the observation does not hold). OpenSpiel clones a
 Python state by deep-copying its attributes and serialises one by pickling
 them: a position copies itself cheaply, and pickles as :class:`Replay`, a
 bare word, because the state's history, which OpenSpiel writes beside it,
@@ -14,16 +16,56 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import numpy as np
 import pyspiel
 
 from trumpf import rl
 from trumpf.errors import Error
 from trumpf.rl._single import legal_actions, move_for
 
-__all__ = ["SEED_BYTES", "OpenSpielError", "Position", "Replay", "build", "dealt", "pack_of"]
+__all__ = [
+    "DEAL_LENGTH",
+    "DURAK_LENGTH",
+    "SEED_BYTES",
+    "OpenSpielError",
+    "Position",
+    "Replay",
+    "build",
+    "dealt",
+    "mark_pieces",
+    "pack_of",
+]
 
 SEED_BYTES = 32
 """Chance nodes that draw a match's seed, one byte each."""
+
+# Decisions in a deal at most: 24 cards, 4 marriages declared, an exchange, a
+# close, a claim and 6 draws (Sixty-Six, one a trick while the talon is open).
+DEAL_LENGTH = 43
+# Durak: at most 18 bouts beaten off (2 cards to the heap each), at most 36
+# taken bouts in a row (each leaves the attacker's hand and the talon a card
+# shorter), at most 14 decisions a bout (6 attacks, 5 beats, take, done, swap).
+DURAK_LENGTH = 14 * (18 + 19 * 36) + 1
+
+
+def mark_pieces(family: str) -> list[tuple[str, tuple[int, ...]]]:
+    """The marks' pieces (see :class:`Position`), in order, with their shapes:
+    by seat (the player first, then the other) and action, when it was last
+    made and how often; by card id (1 first), when it came into the hand."""
+    cards = 36 if family == "durak" else 24
+    return [
+        ("last_made", (2, rl.N_ACTIONS)),
+        ("times_made", (2, rl.N_ACTIONS)),
+        ("arrived", (cards,)),
+    ]
+
+
+# Made once: OpenSpiel makes a fresh state each time it sizes a tensor.
+_MARKS = {
+    f: sum(int(np.prod(shape)) for _, shape in mark_pieces(f))
+    for f in ("durak", "schnapsen", "sixtysix")
+}
+_PACKS: dict[tuple[str, Any], tuple[int, ...]] = {}
 
 
 class OpenSpielError(Error, pyspiel.SpielError):  # type: ignore[misc]
@@ -78,12 +120,23 @@ class Replay:
 class Position:
     """The Python side of a state: the chance draws so far, then the game and
     its moves, and what each player has seen. ``moves`` counts the actions
-    applied, chance ones included, as OpenSpiel's ``move_number`` does."""
+    applied, chance ones included, as OpenSpiel's ``move_number`` does.
+
+    ``marks[p]`` is player ``p``'s information state as numbers beside what
+    its observation holds (pieces: :func:`mark_pieces`): for each seat (``p``
+    first) and action, when it was last made in this deal and how often, and
+    for each card, when it last came into ``p``'s hand. A time is ``(k + 1)
+    / (length + 1)`` after the deal's ``k``-th decision (the deal is ``k =
+    0``), 0 for never. A match's next deal starts them afresh."""
 
     __slots__ = (
+        "deal_number",
         "dealer",
         "family",
+        "held",
         "left",
+        "length",
+        "marks",
         "match",
         "moves",
         "name",
@@ -91,6 +144,7 @@ class Position:
         "rules",
         "seats",
         "seed",
+        "step",
         "table",
         "trace",
     )
@@ -110,10 +164,24 @@ class Position:
         # A deal's chance: the cards dealt so far, in dealing order, and the
         # cards left, ascending (chance outcome i deals left[i]).
         self.order: list[int] = []
-        self.left: list[int] = [] if game.match else pack_of(game.family, game.rules)
+        if game.match:
+            self.left: list[int] = []
+        else:
+            key = (game.family, game.rules)
+            if key not in _PACKS:
+                _PACKS[key] = tuple(pack_of(game.family, game.rules))
+            self.left = list(_PACKS[key])
         self.table: Any = None
         self.trace: list[list[str]] = [[], []]
         self.moves = 0
+        # Each player's marks, and the cards it held after the last move.
+        size = _MARKS[game.family]
+        self.marks: list[np.ndarray] = [np.zeros(size, np.float32) for _ in (0, 1)]
+        self.held: list[frozenset[int]] = [frozenset(), frozenset()]
+        # Decisions since this deal (or Durak game) was dealt, and the most it has.
+        self.step = 0
+        self.length = DURAK_LENGTH if game.family == "durak" else DEAL_LENGTH
+        self.deal_number = 0
 
     def __deepcopy__(self, memo: Any) -> Position:
         # OpenSpiel clones a Python state by deep-copying its attributes:
@@ -124,6 +192,8 @@ class Position:
         twin.left = list(self.left)
         twin.table = None if self.table is None else self.table.copy()
         twin.trace = [list(self.trace[0]), list(self.trace[1])]
+        twin.marks = [self.marks[0].copy(), self.marks[1].copy()]
+        twin.held = list(self.held)
         return twin
 
     def __copy__(self) -> Position:
@@ -167,10 +237,48 @@ class Position:
         if action not in legal:
             raise OpenSpielError("not_legal", f"action {action} is not among {legal}")
         table.apply(seat, move_for(table, action))
-        name = rl.ACTIONS[self.name][action]
-        for p in (0, 1):
-            self.trace[p].append(f"{player}:{name} {self.private(p)}")
+        head = f"{player}:{rl.ACTIONS[self.name][action]}"
+        if self.match and table.deal.number != self.deal_number:
+            self._start_deal()  # the move ended a deal and the match dealt the next
+        else:
+            self.step += 1
+            for p in (0, 1):
+                at = (0 if p == player else rl.N_ACTIONS) + action
+                marks = self.marks[p]
+                marks[at] = (self.step + 1) / (self.length + 1)
+                marks[2 * rl.N_ACTIONS + at] += 1.0
+        self._record(head)
         self.moves += 1
+
+    def _start_deal(self) -> None:
+        """Marks a fresh deal: nothing made yet, and (``_record``) the hand dealt at step 0."""
+        self.step = 0
+        if self.match:
+            self.deal_number = self.table.deal.number
+        for p in (0, 1):
+            self.marks[p].fill(0.0)
+            self.held[p] = frozenset()
+
+    def _record(self, head: str) -> None:
+        """Adds to each player's trace ``head``, then what it sees of the cards
+        that the moves do not say (its hand and the face-up card), and marks
+        when the cards it did not hold after the last move arrived."""
+        table = self.table
+        if self.family == "durak":
+            deal, up = table, table.trump_card
+        else:
+            deal = table.deal if self.match else table
+            up = deal.turn_up
+        when = (self.step + 1) / (self.length + 1)
+        base = 4 * rl.N_ACTIONS - 1  # card id 1 is the first
+        for p in (0, 1):
+            hand = deal.hand_of(self.seats[p])
+            held = frozenset(hand)
+            marks = self.marks[p]
+            for card in held - self.held[p]:
+                marks[base + card] = when
+            self.held[p] = held
+            self.trace[p].append(f"{head} h{'.'.join(map(str, sorted(hand)))} u{up}")
 
     def chance_count(self) -> int:
         """How many outcomes the chance node has: the dealer's two, a seed
@@ -200,19 +308,5 @@ class Position:
                 self.order.append(self.left.pop())
                 self.table = dealt(self.family, self.rules, str(self.dealer), self.order)
         if self.table is not None:
-            start = f"dealer {self.dealer}"
-            for p in (0, 1):
-                self.trace[p].append(f"{start} {self.private(p)}")
-
-    def private(self, player: int) -> str:
-        """What ``player`` sees of the cards now that the moves do not say:
-        its hand and the face-up card."""
-        table, seat = self.table, self.seats[player]
-        if self.family == "durak":
-            up = table.trump_card
-            hand = table.hand_of(seat)
-        else:
-            deal = table.deal if self.match else table
-            up = deal.turn_up
-            hand = deal.hand_of(seat)
-        return "h" + ".".join(map(str, sorted(hand))) + f" u{up}"
+            self._start_deal()
+            self._record(f"dealer {self.dealer}")

@@ -58,8 +58,14 @@ in trumpf imports it)::
   JSON (the hand and the legal moves sorted). ``information_state_string(p)`` has perfect recall: the dealer,
   every move with who made it (all moves are public in these games) and,
   after each, the cards the seat held and the face-up card; with those a
-  seat can state every information set it passed through. There is no
-  information-state tensor.
+  seat can state every information set it passed through.
+  ``information_state_tensor(p)`` is the observation tensor, then the
+  seat's marks (``Position``): when each action was last made by each
+  seat in this deal and how often, and when each card last came into the
+  seat's hand (440 float32, Durak 500). A Schnapsen-family deal's tensor
+  has perfect recall; a match's is the current deal's; Durak's keeps the
+  last time and count of each action, since a card can be played and
+  taken again without bound. ``rl_environment`` reads it by default.
 """
 
 from __future__ import annotations
@@ -74,10 +80,11 @@ import pyspiel
 from trumpf import _core, rl
 from trumpf.errors import Error
 from trumpf.rl._single import rewards_of, worst_reward
-from trumpf.rl._spiel_position import OpenSpielError
+from trumpf.rl._spiel_position import DEAL_LENGTH, DURAK_LENGTH, OpenSpielError
 from trumpf.rl._spiel_position import Position as _Position
 from trumpf.rl._spiel_position import Replay as _Replay
 from trumpf.rl._spiel_position import build as _build
+from trumpf.rl._spiel_position import mark_pieces as _mark_pieces
 from trumpf.rl._spiel_position import pack_of as _pack_of
 from trumpf.rl._spiel_worlds import resampled_orders as _resampled_orders
 from trumpf.schnapsen import variant as _variant
@@ -111,15 +118,8 @@ _DURAK_TRIES = 256
 
 _UNIFORM = {k: [(i, 1.0 / k) for i in range(k)] for k in (*range(1, 37), 256)}
 
-# Decisions in a deal at most: 24 cards, 4 marriages declared, an exchange, a
-# close, a claim and 6 draws (Sixty-Six, one a trick while the talon is open).
-DEAL_LENGTH = 43
 # A match: 13 deals that score (7 points to win), room for 10 drawn deals.
 MATCH_LENGTH = 23 * DEAL_LENGTH
-# Durak: at most 18 bouts beaten off (2 cards to the heap each), at most 36
-# taken bouts in a row (each leaves the attacker's hand and the talon a card
-# shorter), at most 14 decisions a bout (6 attacks, 5 beats, take, done, swap).
-DURAK_LENGTH = 14 * (18 + 19 * 36) + 1
 
 
 def _pieces(family: str) -> list[tuple[str, int]]:
@@ -153,7 +153,7 @@ def _game_type(short_name: str, family: str) -> pyspiel.GameType:
         max_num_players=2,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
@@ -501,16 +501,22 @@ class TrumpfObserver:
             )
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.game = game
-        # pyspiel copies the pieces of ``dict`` out, in order, as the tensor;
-        # the information state has a string and no tensor (None).
-        self.tensor: Any = None
+        # The observation's groups, then (the information state) the marks:
+        # ``dict`` holds views of the flat ``tensor``, which pyspiel reads.
+        self.observed = rl.OBS_SIZE[game.name]
+        pieces: list[tuple[str, tuple[int, ...]]] = [
+            (name, (width,)) for name, width in _pieces(_family(game.family))
+        ]
+        if self.perfect_recall:
+            pieces += _mark_pieces(game.family)
+        size = sum(int(np.prod(shape)) for _, shape in pieces)
+        self.tensor: Any = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
-        if not self.perfect_recall:
-            self.tensor = np.zeros(rl.OBS_SIZE[game.name], np.float32)
-            at = 0
-            for name, width in _pieces(_family(game.family)):
-                self.dict[name] = self.tensor[at : at + width]
-                at += width
+        at = 0
+        for name, shape in pieces:
+            width = int(np.prod(shape))
+            self.dict[name] = self.tensor[at : at + width].reshape(shape)
+            at += width
 
     def __reduce__(self) -> tuple[Any, tuple[TrumpfGame, bool]]:
         # Made again from its game: the pieces of ``dict`` are views of the
@@ -518,14 +524,23 @@ class TrumpfObserver:
         return (_observer, (self.game, self.perfect_recall))
 
     def set_from(self, state: TrumpfState, player: int) -> None:
-        """Writes ``player``'s observation of ``state`` into :attr:`tensor`."""
-        if self.perfect_recall:
+        """Writes ``player``'s observation (or information state) of ``state``
+        into :attr:`tensor`."""
+        # OpenSpiel sizes a tensor on a fresh initial state each time it is
+        # asked for one: that state's position need not be made to be zeros.
+        position = state.__dict__.get("_pos")
+        if position is None and state.move_number() == 0:
+            self.tensor.fill(0.0)
             return
         position = state._pos
         if position.table is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = rl.observe(position.table, position.seats[player])
+        if self.perfect_recall:
+            self.tensor[: self.observed] = rl.observe(position.table, position.seats[player])
+            self.tensor[self.observed :] = position.marks[player]
+        else:
+            self.tensor[:] = rl.observe(position.table, position.seats[player])
 
     def string_from(self, state: TrumpfState, player: int) -> str:
         """``player``'s observation (or information state) of ``state`` as a string."""
