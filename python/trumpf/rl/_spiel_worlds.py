@@ -21,6 +21,19 @@ parts, neither of which reads the true hidden cards:
 Every place the player dealt or drew into, and every card dealt face up,
 keeps its card, and the face-down talon takes the world's talon in draw
 order. The replay of the moves (openspiel.py) then checks the world.
+
+In the Schnapsen family every such world fits the moves. In Durak the
+moves say more than the information set the worlds are dealt from: a take
+or a done the table made for a seat with no other option (no event, so no
+decision), an option that made one a decision, and who attacked first
+(the lowest trump dealt) all tell what a hand held then. So a Durak world
+is searched for (:func:`_durak_order`): the engine replays the moves on
+it, and where a move does not fit, some of the cards the other seat
+received before that move are changed (two cards trade places, or a batch
+is dealt again with every later one), and the change is kept if the moves
+fit as far. The engine alone judges a world; nothing here restates the
+rules. A found world fits every move, but the search does not draw
+uniformly among such worlds: it keeps what fitted.
 """
 
 from __future__ import annotations
@@ -29,10 +42,13 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from trumpf.rl._single import move_for
+from trumpf.rl._single import legal_actions, move_for
 from trumpf.rl._spiel_position import OpenSpielError, Position, dealt
 
 __all__ = ["resampled_orders"]
+
+# A Durak search's replays at most.
+DURAK_REPLAYS = 1500
 
 
 def _sample_world(family: str, info: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -88,12 +104,17 @@ def _layout(
 
 
 def resampled_orders(
-    position: Position, moves: Sequence[int], player: int, seeds: Iterable[int]
-) -> Iterator[list[int]]:
+    position: Position,
+    moves: Sequence[int],
+    actors: Sequence[int],
+    player: int,
+    seeds: Iterable[int],
+) -> Iterator[list[int] | None]:
     """The dealing orders of worlds ``player`` cannot tell from ``position``'s
-    deal after ``moves`` (its actions since the deal), one drawn from each of
-    ``seeds``. What every world shares (the checks, the info, the layout's
-    steps) is read once."""
+    deal after ``moves`` (the actions since the deal, made by ``actors``),
+    one from each of ``seeds``; for Durak, None where the search gave up.
+    What every world shares (the checks, the info, the layout's steps) is
+    read once."""
     if position.match:
         raise OpenSpielError(
             "bad_game",
@@ -119,7 +140,10 @@ def resampled_orders(
     talon = set(_face_down(position.family, list(table.talon)))
     talon_places = [place for place, card in enumerate(position.order) if card in talon]
     for seed in seeds:
-        yield _order(position, info, other, arrival, seen, talon_places, seed)
+        if position.family == "durak":
+            yield _durak_order(position, moves, actors, player, arrival, seen, talon_places, seed)
+        else:
+            yield _order(position, info, other, arrival, seen, talon_places, seed)
 
 
 def _order(
@@ -153,3 +177,139 @@ def _order(
     for place, card in zip(talon_places, world_talon, strict=True):
         order[place] = card
     return order
+
+
+def _durak_order(
+    position: Position,
+    moves: Sequence[int],
+    actors: Sequence[int],
+    player: int,
+    arrival: dict[int, int],
+    seen: dict[int, int | None],
+    face_down: list[int],
+    seed: int,
+) -> list[int] | None:
+    """A Durak world's dealing order that the moves fit, searched for (see
+    the module), or None when :data:`DURAK_REPLAYS` replays found none. The
+    batches are the other seat's places by the step they arrived at; the
+    talon's face-down places go with every batch.
+
+    The search starts from every batch dealt afresh: the cards the player
+    has not seen shuffled among the places it cannot see, each card it saw
+    the other seat play in a place that arrived before. That is the world
+    ``durak.sample_world`` deals (every such world alike); it is not called
+    because it checks its info dict first, a search for a history that
+    reaches it, which takes seconds on a long game whose info the engine
+    made itself."""
+    rng = random.Random(seed)
+    steps = sorted(set(arrival.values()))
+    movable = sorted(arrival) + face_down
+    order = _redeal(position.order, arrival, seen, 0, face_down, rng)
+    misfit = _misfit(position, order, moves, actors, player)
+    for _ in range(DURAK_REPLAYS):
+        if misfit is None:
+            return order
+        # Only the cards the other seat received before the move that did
+        # not fit could have made it. A step changes some of them: two
+        # cards trade places (one of them among those), or a batch of them
+        # is dealt again with every later one (the latest batch, or one
+        # drawn). It is kept when the moves fit as far at least, and now
+        # and then when they do not, so that the search leaves a dead end.
+        latest = max(k for k, step in enumerate(steps) if step < misfit)
+        draw = rng.random()
+        if draw < 0.1:
+            early = [k for k in movable if k in arrival and arrival[k] < misfit]
+            again = _swapped(order, early, movable, arrival, seen, rng)
+        else:
+            level = latest if draw < 0.5 else rng.randrange(latest + 1)
+            again = _redeal(order, arrival, seen, steps[level], face_down, rng)
+        fit = _misfit(position, again, moves, actors, player)
+        if fit is None or fit >= misfit or rng.random() < 0.02:
+            order, misfit = again, fit
+    return order if misfit is None else None
+
+
+def _swapped(
+    order: list[int],
+    early: list[int],
+    movable: list[int],
+    arrival: dict[int, int],
+    seen: dict[int, int | None],
+    rng: random.Random,
+) -> list[int]:
+    """``order`` with the cards of a place in ``early`` and another of
+    ``movable`` traded, unless a card the player saw would then have arrived
+    after it was seen (then ``order`` itself)."""
+    one = early[rng.randrange(len(early))]
+    two = movable[rng.randrange(len(movable))]
+    again = list(order)
+    again[one], again[two] = order[two], order[one]
+    for place in (one, two):
+        at = seen.get(again[place])
+        if at is not None and not (place in arrival and arrival[place] < at):
+            return order
+    return again
+
+
+def _misfit(
+    position: Position, order: list[int], moves: Sequence[int], actors: Sequence[int], player: int
+) -> int | None:
+    """The first move (1 for the first) that does not fit the world dealt in
+    ``order``: its seat is not on turn, it is not legal, or the player holds
+    other cards after it than it held (its trace says which). One past the
+    last when the moves fit but the player is not on turn after them or
+    sees the table otherwise; None when the world fits."""
+    table = dealt(position.family, position.rules, str(position.dealer), order)
+    seats = position.seats
+    me = seats[player]
+    held = position.trace[player]  # "<move> h<cards> u<face-up>" after each move
+    for at, (actor, action) in enumerate(zip(actors, moves, strict=True), 1):
+        seat = seats[actor]
+        if table.over or table.turn != seat or action not in legal_actions(table, seat):
+            return at
+        table.apply(seat, move_for(table, action))
+        hand = "h" + ".".join(map(str, sorted(table.hand_of(me))))
+        if held[at].rsplit(" ", 2)[1] != hand:
+            return at
+    if table.over or table.turn != me or _seen(table, me) != _seen(position.table, me):
+        return len(moves) + 1
+    return None
+
+
+def _seen(table: Any, seat: Any) -> dict[str, Any]:
+    """``seat``'s information set in ``table``, its hand and moves sorted."""
+    info = dict(table.info(seat))
+    info["hand"] = sorted(info["hand"])
+    info["legal"] = sorted(map(str, info["legal"]))
+    return info
+
+
+def _redeal(
+    order: list[int],
+    arrival: dict[int, int],
+    seen: dict[int, int | None],
+    step: int,
+    face_down: list[int],
+    rng: random.Random,
+) -> list[int]:
+    """``order`` with the cards of the other seat's places that arrived at
+    ``step`` or later, and of the face-down talon, dealt again among those
+    places: each card the player saw, the earliest seen first, into a place
+    that arrived before it was seen, the rest shuffled into the places left."""
+    again = list(order)
+    free = {k for k, at in arrival.items() if at >= step}
+    cards = [order[k] for k in sorted(free)] + [order[k] for k in face_down]
+    free.update(face_down)
+    shown = sorted((at, card) for card in cards if (at := seen.get(card)) is not None)
+    for at, card in shown:
+        places = sorted(k for k in free if k in arrival and arrival[k] < at)
+        if not places:
+            return order  # no place left for it: the batch before must change
+        place = places[rng.randrange(len(places))]
+        again[place] = card
+        free.discard(place)
+    rest = sorted(card for card in cards if seen.get(card) is None)
+    rng.shuffle(rest)
+    for place, card in zip(sorted(free), rest, strict=True):
+        again[place] = card
+    return again
