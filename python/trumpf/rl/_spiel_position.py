@@ -2,9 +2,10 @@
 
 A :class:`Position` is the chance draws so far (the dealer, then the cards
 one by one, or a match's seed bytes), then the Deal, Match or Durak Game
-they deal and its moves, and what each player has seen: as text (``trace``,
-the information state's string) and as numbers (``marks``, the part of the
-information state's tensor that the observation does not hold). OpenSpiel clones a
+they deal and its moves, and what each player has seen: as a record of
+each move (``trace``, from which the information state's string is
+written) and as numbers (``marks``, the part of the information state's
+tensor that the observation does not hold). OpenSpiel clones a
 Python state by deep-copying its attributes and serialises one by pickling
 them: a position copies itself cheaply, and pickles as :class:`Replay`, a
 bare word, because the state's history, which OpenSpiel writes beside it,
@@ -135,6 +136,8 @@ class Position:
         "family",
         "held",
         "left",
+        "legal_at",
+        "legal_cache",
         "length",
         "marks",
         "match",
@@ -172,7 +175,10 @@ class Position:
                 _PACKS[key] = tuple(pack_of(game.family, game.rules))
             self.left = list(_PACKS[key])
         self.table: Any = None
-        self.trace: list[list[str]] = [[], []]
+        # Each player's trace: after the deal and each move, what happened
+        # (the dealer, or who made which move), the player's hand (sorted)
+        # and the face-up card; written out only when a string is asked for.
+        self.trace: list[list[tuple[str, tuple[int, ...], Any]]] = [[], []]
         self.moves = 0
         # Each player's marks, and the cards it held after the last move.
         size = _MARKS[game.family]
@@ -182,6 +188,8 @@ class Position:
         self.step = 0
         self.length = DURAK_LENGTH if game.family == "durak" else DEAL_LENGTH
         self.deal_number = 0
+        self.legal_cache: list[int] = []
+        self.legal_at = -1  # the move count legal_cache is for
 
     def __deepcopy__(self, memo: Any) -> Position:
         # OpenSpiel clones a Python state by deep-copying its attributes:
@@ -219,7 +227,15 @@ class Position:
         seat = self.seats[player]
         if self.table.turn != seat:
             return []
-        return legal_actions(self.table, seat)
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[int]:
+        """The legal actions of the seat on turn, kept until the next move:
+        OpenSpiel asks for them, and a move checks against them."""
+        if self.legal_at != self.moves:
+            self.legal_cache = legal_actions(self.table, self.table.turn)
+            self.legal_at = self.moves
+        return self.legal_cache
 
     def apply(self, action: int) -> None:
         """Plays ``action`` (a chance outcome or a move); OpenSpielError
@@ -233,7 +249,7 @@ class Position:
         player = self.seats.index(seat)
         # OpenSpiel's legal actions are the only ones: Durak's resign, which the
         # engine takes at any time but never lists, is refused too.
-        legal = legal_actions(table, seat)
+        legal = self._legal_now()
         if action not in legal:
             raise OpenSpielError("not_legal", f"action {action} is not among {legal}")
         table.apply(seat, move_for(table, action))
@@ -278,7 +294,14 @@ class Position:
             for card in held - self.held[p]:
                 marks[base + card] = when
             self.held[p] = held
-            self.trace[p].append(f"{head} h{'.'.join(map(str, sorted(hand)))} u{up}")
+            self.trace[p].append((head, tuple(sorted(hand)), up))
+
+    def information_state(self, player: int) -> str:
+        """``player``'s trace written out: ``<what happened> h<hand> u<face-up>``
+        after the deal and each move, joined by `` | ``."""
+        return " | ".join(
+            f"{head} h{'.'.join(map(str, hand))} u{up}" for head, hand, up in self.trace[player]
+        )
 
     def chance_count(self) -> int:
         """How many outcomes the chance node has: the dealer's two, a seed

@@ -262,14 +262,13 @@ def _misfit(
     table = dealt(position.family, position.rules, str(position.dealer), order)
     seats = position.seats
     me = seats[player]
-    held = position.trace[player]  # "<move> h<cards> u<face-up>" after each move
+    held = position.trace[player]  # (what happened, hand, face-up) after each move
     for at, (actor, action) in enumerate(zip(actors, moves, strict=True), 1):
         seat = seats[actor]
         if table.over or table.turn != seat or action not in legal_actions(table, seat):
             return at
         table.apply(seat, move_for(table, action))
-        hand = "h" + ".".join(map(str, sorted(table.hand_of(me))))
-        if held[at].rsplit(" ", 2)[1] != hand:
+        if held[at][1] != tuple(sorted(table.hand_of(me))):
             return at
     if table.over or table.turn != me or _seen(table, me) != _seen(position.table, me):
         return len(moves) + 1

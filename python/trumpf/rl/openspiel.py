@@ -438,7 +438,7 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
 
     def information_state(self, player: int) -> str:
         """``player``'s perfect-recall information state as a string."""
-        return f"p{player} " + " | ".join(self._pos.trace[player])
+        return f"p{player} " + self._pos.information_state(player)
 
     def __str__(self) -> str:
         position = self._pos
@@ -452,7 +452,7 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         else:
             deal = table.deal if position.match else table
             hands, up = deal.hands, deal.turn_up
-        moves = " ".join(t.split(" ")[0] for t in position.trace[0][1:])
+        moves = " ".join(head for head, _, _ in position.trace[0][1:])
         dealt = f"seed {table.seed.hex()}" if position.match else f"order {position.order}"
         return f"{dealt} dealer {position.dealer}\nhands {hands} face-up {up}\nmoves {moves}"
 
