@@ -240,6 +240,11 @@ def test_make_vec_takes_max_episode_steps_and_wrappers() -> None:
     for _ in range(12):
         _, _, _, truncations, infos = sync.step(infos["action_mask"].argmax(axis=1))
     assert sync.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    # In the default mode Gymnasium refuses them itself, before any env is
+    # made, for trumpf's ids as for its own CartPole.
+    for env_id in ("CartPole-v1", "trumpf/Durak-v0"):
+        with pytest.raises(gym.error.Error, match="vector_entry_point"):
+            gym.make_vec(env_id, num_envs=2, wrappers=[gym.wrappers.RecordEpisodeStatistics])
 
 
 def test_illegal_actions_in_the_vector_env_are_the_single_envs() -> None:
