@@ -1,13 +1,15 @@
 """trumpf.rl.openspiel: the information-state tensor.
 
 It is the observation tensor, then the marks: for each seat (the player
-first) and action, when it was last made in this deal and how often, and
-for each card, when it last came into the player's hand. It is a function
-of the player's information state: alike strings give alike tensors, on
-random games and on resampled worlds, so it hides what the string hides.
-In a deal of the Schnapsen family it has perfect recall: among positions
-of games played on one deal, alike tensors come from alike strings. In a
-match it is the deal's, and a new deal starts it afresh.
+first) and action, when it was last made in this deal and how often, for
+each card, when it last came into the player's hand, and the card dealt
+face up. It is a function of the player's information state: alike
+strings give alike tensors, on random games, on resampled worlds, and in
+Durak whoever is on turn, so it hides what the string hides. In a deal of
+the Schnapsen family it has perfect recall: alike tensors come from alike
+strings, on deals that differ in the talon's order or the turn-up. In a
+match it is the deal's, and a new deal starts it afresh. The observers
+refuse a player that is not 0 or 1, and a state's table is a copy.
 """
 
 from __future__ import annotations
@@ -58,11 +60,11 @@ def test_the_tensor_is_the_observation_then_the_marks(name: str) -> None:
     durak = name == "trumpf_durak"
     observed = rl.OBS_SIZE["durak" if durak else game.name]
     cards = 36 if durak else 24
-    assert game.information_state_tensor_shape() == [observed + 4 * N + cards]
+    assert game.information_state_tensor_shape() == [observed + 4 * N + 2 * cards]
     observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
-    marks = list(observer.dict)[-3:]
-    assert marks == ["last_made", "times_made", "arrived"]
-    assert [observer.dict[m].shape for m in marks] == [(2, N), (2, N), (cards,)]
+    marks = list(observer.dict)[-4:]
+    assert marks == ["last_made", "times_made", "arrived", "dealt_up"]
+    assert [observer.dict[m].shape for m in marks] == [(2, N), (2, N), (cards,), (cards,)]
     states = games_on_one_deal(name, 2, seed=5)
     for state in states:
         for player in (0, 1):
@@ -70,21 +72,21 @@ def test_the_tensor_is_the_observation_then_the_marks(name: str) -> None:
             assert (full[:observed] == np.array(state.observation_tensor(player))).all()
             observer.set_from(state, player)
             assert (observer.tensor == full).all()
-    # Before the deal it is all zeros; at the deal each player's hand arrived at step 0.
+    # Before the deal it is all zeros; at the deal each player's hand arrived
+    # at step 0, and the card dealt face up is marked.
     fresh = game.new_initial_state()
     assert not tensor(fresh, 0).any()
     first = states[0]
     length = DURAK_LENGTH if durak else DEAL_LENGTH
+    table = first.table.deal if first._pos.match else first.table
+    up = table.trump_card if durak else table.turn_up
     for player in (0, 1):
-        arrived = tensor(first, player)[observed + 4 * N :]
-        seat = first._pos.seats[player]
-        hand = (
-            first.table.hand_of(seat)
-            if durak or not first._pos.match
-            else (first.table.deal.hand_of(seat))
-        )
+        arrived = tensor(first, player)[observed + 4 * N : observed + 4 * N + cards]
+        hand = table.hand_of(first._pos.seats[player])
         assert sorted(np.flatnonzero(arrived) + 1) == sorted(hand)
         assert set(arrived[arrived > 0]) == {np.float32(1 / (length + 1))}
+        dealt_up = tensor(first, player)[observed + 4 * N + cards :]
+        assert np.flatnonzero(dealt_up).tolist() == [up - 1] and dealt_up.sum() == 1
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -175,26 +177,38 @@ def dealt_in_order(game: Any, order: list[int]) -> Any:
     return state
 
 
-@pytest.mark.parametrize("name", DEALS)
-def test_when_each_card_arrived_is_recalled(name: str) -> None:
-    # Two deals whose talons differ in the order of two cards, played alike:
-    # a player who drew both and still holds them sees the same observation,
-    # yet knew another hand in between. Its tensor must tell them apart.
+def played_alike(game: Any, orders: tuple[list[int], list[int]], rng: random.Random) -> Any:
+    """The pairs of states two deals reach when the same moves are played on
+    both (each drawn among those legal in both), until they part."""
+    one, two = dealt_in_order(game, orders[0]), dealt_in_order(game, orders[1])
+    while True:
+        yield one, two
+        both = sorted(set(one.legal_actions()) & set(two.legal_actions()))
+        if one.is_terminal() or not both or one.current_player() != two.current_player():
+            return
+        action = rng.choice(both)
+        one.apply_action(action)
+        two.apply_action(action)
+
+
+def recall_on_swapped_deals(name: str, places: Any, trials: int, seed: int) -> int:
+    """Plays deals and their twins with two places' cards traded (``places``
+    picks them in an order), asserting for both players that alike strings
+    are alike tensors and the reverse; returns how often the strings
+    differed while the observations did not."""
     game = pyspiel.load_game(
         name.replace(")", ",dealer=p2)") if "(" in name else name + "(dealer=p2)"
     )
-    rng = random.Random(19)
+    rng = random.Random(seed)
     pack = pack_of("schnapsen", game.rules)
-    size = 6 if "sixtysix" in name else 5
     same_view = 0
-    for _ in range(300):
+    for _ in range(trials):
         order = list(pack)
         rng.shuffle(order)
-        i, j = sorted(rng.sample(range(2 * size, len(order) - 1), 2))
+        i, j = places(order, rng)
         swapped = list(order)
         swapped[i], swapped[j] = swapped[j], swapped[i]
-        one, two = dealt_in_order(game, order), dealt_in_order(game, swapped)
-        while not one.is_terminal():
+        for one, two in played_alike(game, (order, swapped), rng):
             for player in (0, 1):
                 strings = one.information_state_string(player), two.information_state_string(player)
                 assert (strings[0] == strings[1]) == (
@@ -203,13 +217,59 @@ def test_when_each_card_arrived_is_recalled(name: str) -> None:
                 same_view += strings[0] != strings[1] and (
                     one.observation_tensor(player) == two.observation_tensor(player)
                 )
-            both = sorted(set(one.legal_actions()) & set(two.legal_actions()))
-            if not both or one.current_player() != two.current_player():
-                break
-            action = rng.choice(both)
-            one.apply_action(action)
-            two.apply_action(action)
-    assert same_view >= 10
+    return same_view
+
+
+@pytest.mark.parametrize("name", DEALS)
+def test_when_each_card_arrived_is_recalled(name: str) -> None:
+    # Two deals whose talons differ in the order of two cards, played alike:
+    # a player who drew both and still holds them sees the same observation,
+    # yet knew another hand in between. Its tensor must tell them apart.
+    size = 6 if "sixtysix" in name else 5
+
+    def talon(order: list[int], rng: random.Random) -> tuple[int, int]:
+        i, j = rng.sample(range(2 * size, len(order) - 1), 2)
+        return i, j
+
+    assert recall_on_swapped_deals(name, talon, 300, seed=19) >= 10
+
+
+@pytest.mark.parametrize("name", DEALS)
+def test_which_card_was_dealt_face_up_is_recalled(name: str) -> None:
+    # The turn-up traded with a card of its suit elsewhere: once the other
+    # seat has drawn the turn-up and both cards are played, the observations
+    # agree, but the player saw another turn-up at the deal.
+    def turn_up(order: list[int], rng: random.Random) -> tuple[int, int]:
+        suit = (order[-1] - 1) // 6
+        alike = [k for k in range(len(order) - 1) if (order[k] - 1) // 6 == suit]
+        return len(order) - 1, rng.choice(alike)
+
+    assert recall_on_swapped_deals(name, turn_up, 300, seed=23) >= 10
+
+
+def test_alike_durak_strings_give_alike_tensors_whoever_is_on_turn() -> None:
+    # Durak deals with two places' cards traded: the table's own takes and
+    # dones and who attacks first can then differ while no player moved, so
+    # the string must say what the table did (whose turn, the counts).
+    game = pyspiel.load_game("trumpf_durak")
+    rng = random.Random(29)
+    pack = pack_of("durak", None)
+    alike = not_on_turn = 0
+    for _ in range(300):
+        order = list(pack)
+        rng.shuffle(order)
+        i, j = rng.sample(range(len(order)), 2)
+        swapped = list(order)
+        swapped[i], swapped[j] = swapped[j], swapped[i]
+        for one, two in played_alike(game, (order, swapped), rng):
+            for player in (0, 1):
+                if one.information_state_string(player) != two.information_state_string(player):
+                    continue
+                alike += 1
+                not_on_turn += one.current_player() != player
+                assert one.current_player() == two.current_player()
+                assert tensor(one, player).tobytes() == tensor(two, player).tobytes()
+    assert alike > 1000 and not_on_turn > 100
 
 
 @pytest.mark.parametrize("name", ("trumpf_schnapsen", "trumpf_durak"))
@@ -242,13 +302,15 @@ def test_a_matchs_next_deal_starts_its_marks_afresh() -> None:
         for player in (0, 1):
             marks = tensor(state, player)[observed:]
             assert not marks[: 4 * N].any()
-            hand = state.table.deal.hand_of(state._pos.seats[player])
-            assert sorted(np.flatnonzero(marks[4 * N :]) + 1) == sorted(hand)
+            deal = state.table.deal
+            hand = deal.hand_of(state._pos.seats[player])
+            assert sorted(np.flatnonzero(marks[4 * N : 4 * N + 24]) + 1) == sorted(hand)
+            assert np.flatnonzero(marks[4 * N + 24 :]).tolist() == [deal.turn_up - 1]
 
 
 def test_rl_environment_observes_the_information_state_by_default() -> None:
     env = rl_environment.Environment("trumpf_sixtysix")
-    assert env.observation_spec()["info_state"] == (440,)
+    assert env.observation_spec()["info_state"] == (464,)
     step = env.reset()
     while not step.last():
         player = step.observations["current_player"]
@@ -256,3 +318,40 @@ def test_rl_environment_observes_the_information_state_by_default() -> None:
         for p in (0, 1):
             assert step.observations["info_state"][p] == state.information_state_tensor(p)
         step = env.step([step.observations["legal_actions"][player][0]])
+
+
+def test_the_observers_refuse_a_player_that_is_not_0_or_1() -> None:
+    # OpenSpiel's state methods check the player; an observer called
+    # directly (as open_spiel.python.observation does) checks it itself.
+    game = pyspiel.load_game("trumpf_durak")
+    (state,) = games_on_one_deal("trumpf_durak", 1, seed=3)[:1]
+    for perfect_recall in (False, True):
+        observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=perfect_recall))
+        before = observer.tensor.copy()
+        for player in (-1, 2, 1.0, True, "0", None):
+            for call in (observer.set_from, observer.string_from):
+                with pytest.raises(tos.OpenSpielError) as err:
+                    call(state, player)
+                assert err.value.code == "bad_seat"
+        assert (observer.tensor == before).all()
+        observer.set_from(state, np.int64(1))
+        assert (
+            observer.tensor
+            == np.array(
+                state.information_state_tensor(1) if perfect_recall else state.observation_tensor(1)
+            )
+        ).all()
+
+
+def test_the_table_a_state_gives_out_is_a_copy() -> None:
+    # Moves go through apply_action, which keeps the history, the marks and
+    # the legal actions in step; a move made on the table handed out does not
+    # reach the state.
+    (state,) = games_on_one_deal("trumpf_sixtysix", 1, seed=4)[:1]
+    legal, before = state.legal_actions(), str(state)
+    table = state.table
+    mover = table.turn
+    card = next(a for a in legal if a < 24)  # a card's action is its card's
+    table.apply(mover, rl.move_of(table, card))
+    assert len(table.hand_of(mover)) == len(state.table.hand_of(mover)) - 1
+    assert state.legal_actions() == legal and str(state) == before

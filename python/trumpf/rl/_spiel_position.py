@@ -33,6 +33,7 @@ __all__ = [
     "Replay",
     "build",
     "dealt",
+    "durak_public",
     "mark_pieces",
     "pack_of",
 ]
@@ -52,12 +53,14 @@ DURAK_LENGTH = 14 * (18 + 19 * 36) + 1
 def mark_pieces(family: str) -> list[tuple[str, tuple[int, ...]]]:
     """The marks' pieces (see :class:`Position`), in order, with their shapes:
     by seat (the player first, then the other) and action, when it was last
-    made and how often; by card id (1 first), when it came into the hand."""
+    made and how often; by card id (1 first), when it came into the hand,
+    and which card was dealt face up (the turn-up, Durak's trump card)."""
     cards = 36 if family == "durak" else 24
     return [
         ("last_made", (2, rl.N_ACTIONS)),
         ("times_made", (2, rl.N_ACTIONS)),
         ("arrived", (cards,)),
+        ("dealt_up", (cards,)),
     ]
 
 
@@ -110,6 +113,22 @@ def dealt(family: str, rules: Any, dealer: str, order: list[int]) -> Any:
     return schnapsen.Deal._from_order(rules, 1, dealer, order)
 
 
+def durak_public(table: Any) -> tuple[int, int, int, int, int]:
+    """What a Durak table shows everyone after a move, beyond the move: whose
+    turn it is, the hands' sizes, the talon's and the heap's. A take or a
+    done the table made for a seat with no other option, and who attacks
+    first, show in them and nowhere else."""
+    return (table.turn, table.count_of(1), table.count_of(2), table.talon_left, table.discard)
+
+
+def _written(public: tuple[int, int, int, int, int] | None) -> str:
+    """A trace entry's Durak counts (``durak_public``) as its string writes them."""
+    if public is None:
+        return ""
+    turn, one, two, talon, heap = public
+    return f" t{turn} c{one}.{two} k{talon} d{heap}"
+
+
 class Replay:
     """What a position pickles as: nothing but the word that its state's
     history, which OpenSpiel serialises beside it, is to be played again."""
@@ -125,10 +144,11 @@ class Position:
 
     ``marks[p]`` is player ``p``'s information state as numbers beside what
     its observation holds (pieces: :func:`mark_pieces`): for each seat (``p``
-    first) and action, when it was last made in this deal and how often, and
-    for each card, when it last came into ``p``'s hand. A time is ``(k + 1)
-    / (length + 1)`` after the deal's ``k``-th decision (the deal is ``k =
-    0``), 0 for never. A match's next deal starts them afresh."""
+    first) and action, when it was last made in this deal and how often,
+    for each card, when it last came into ``p``'s hand, and the card dealt
+    face up. A time is ``(k + 1) / (length + 1)`` after the deal's ``k``-th
+    decision (the deal is ``k = 0``), 0 for never. A match's next deal
+    starts them afresh."""
 
     __slots__ = (
         "deal_number",
@@ -176,9 +196,10 @@ class Position:
             self.left = list(_PACKS[key])
         self.table: Any = None
         # Each player's trace: after the deal and each move, what happened
-        # (the dealer, or who made which move), the player's hand (sorted)
-        # and the face-up card; written out only when a string is asked for.
-        self.trace: list[list[tuple[str, tuple[int, ...], Any]]] = [[], []]
+        # (the dealer, or who made which move), the player's hand (sorted),
+        # the face-up card and (Durak) the table's public counts; written out
+        # only when a string is asked for.
+        self.trace: list[list[tuple[str, tuple[int, ...], Any, Any]]] = [[], []]
         self.moves = 0
         # Each player's marks, and the cards it held after the last move.
         size = _MARKS[game.family]
@@ -267,12 +288,20 @@ class Position:
         self.moves += 1
 
     def _start_deal(self) -> None:
-        """Marks a fresh deal: nothing made yet, and (``_record``) the hand dealt at step 0."""
+        """Marks a fresh deal: nothing made yet, the card dealt face up, and
+        (``_record``) the hand dealt at step 0."""
         self.step = 0
-        if self.match:
-            self.deal_number = self.table.deal.number
+        table = self.table
+        if self.family == "durak":
+            up = table.trump_card
+        else:
+            deal = table.deal if self.match else table
+            self.deal_number = deal.number
+            up = deal.turn_up
+        cards = (len(self.marks[0]) - 4 * rl.N_ACTIONS) // 2  # arrived, then dealt_up
         for p in (0, 1):
             self.marks[p].fill(0.0)
+            self.marks[p][4 * rl.N_ACTIONS + cards + up - 1] = 1.0
             self.held[p] = frozenset()
 
     def _record(self, head: str) -> None:
@@ -280,8 +309,10 @@ class Position:
         that the moves do not say (its hand and the face-up card), and marks
         when the cards it did not hold after the last move arrived."""
         table = self.table
+        public = None
         if self.family == "durak":
             deal, up = table, table.trump_card
+            public = durak_public(table)
         else:
             deal = table.deal if self.match else table
             up = deal.turn_up
@@ -294,13 +325,15 @@ class Position:
             for card in held - self.held[p]:
                 marks[base + card] = when
             self.held[p] = held
-            self.trace[p].append((head, tuple(sorted(hand)), up))
+            self.trace[p].append((head, tuple(sorted(hand)), up, public))
 
     def information_state(self, player: int) -> str:
         """``player``'s trace written out: ``<what happened> h<hand> u<face-up>``
-        after the deal and each move, joined by `` | ``."""
+        (Durak: then ``t<turn> c<counts> k<talon> d<heap>``) after the deal and
+        each move, joined by `` | ``."""
         return " | ".join(
-            f"{head} h{'.'.join(map(str, hand))} u{up}" for head, hand, up in self.trace[player]
+            f"{head} h{'.'.join(map(str, hand))} u{up}" + _written(public)
+            for head, hand, up, public in self.trace[player]
         )
 
     def chance_count(self) -> int:

@@ -42,13 +42,17 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from trumpf.rl._single import legal_actions, move_for
-from trumpf.rl._spiel_position import OpenSpielError, Position, dealt
+from trumpf import _core
+from trumpf.rl._single import move_for
+from trumpf.rl._spiel_position import OpenSpielError, Position, dealt, durak_public
 
 __all__ = ["resampled_orders"]
 
-# A Durak search's replays at most.
-DURAK_REPLAYS = 1500
+# A replay asks these at every move.
+legal_mask, move_of = _core.rl.legal_mask, _core.rl.move_of
+
+# The redeals a Durak search makes after its first deal, at most.
+DURAK_REDEALS = 4000
 
 
 def _sample_world(family: str, info: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -190,7 +194,8 @@ def _durak_order(
     seed: int,
 ) -> list[int] | None:
     """A Durak world's dealing order that the moves fit, searched for (see
-    the module), or None when :data:`DURAK_REPLAYS` replays found none. The
+    the module), or None when the first deal and :data:`DURAK_REDEALS`
+    redeals found none. The
     batches are the other seat's places by the step they arrived at; the
     talon's face-down places go with every batch.
 
@@ -206,7 +211,7 @@ def _durak_order(
     movable = sorted(arrival) + face_down
     order = _redeal(position.order, arrival, seen, 0, face_down, rng)
     misfit = _misfit(position, order, moves, actors, player)
-    for _ in range(DURAK_REPLAYS):
+    for _ in range(DURAK_REDEALS):
         if misfit is None:
             return order
         # Only the cards the other seat received before the move that did
@@ -254,21 +259,23 @@ def _swapped(
 def _misfit(
     position: Position, order: list[int], moves: Sequence[int], actors: Sequence[int], player: int
 ) -> int | None:
-    """The first move (1 for the first) that does not fit the world dealt in
-    ``order``: its seat is not on turn, it is not legal, or the player holds
-    other cards after it than it held (its trace says which). One past the
-    last when the moves fit but the player is not on turn after them or
-    sees the table otherwise; None when the world fits."""
+    """The first move (1 for the first) that does not fit the Durak world
+    dealt in ``order``: its seat is not on turn, it is not legal, or after it
+    the player holds other cards or the table shows other counts than the
+    player's trace says. One past the last when the moves fit but the player
+    is not on turn after them or sees the table otherwise; None when the
+    world fits."""
     table = dealt(position.family, position.rules, str(position.dealer), order)
     seats = position.seats
     me = seats[player]
-    held = position.trace[player]  # (what happened, hand, face-up) after each move
+    trace = position.trace[player]  # (what happened, hand, face-up, counts) after each move
     for at, (actor, action) in enumerate(zip(actors, moves, strict=True), 1):
         seat = seats[actor]
-        if table.over or table.turn != seat or action not in legal_actions(table, seat):
+        if table.over or table.turn != seat or not legal_mask(table, seat)[action]:
             return at
-        table.apply(seat, move_for(table, action))
-        if held[at][1] != tuple(sorted(table.hand_of(me))):
+        table.apply(seat, move_of(table, action))
+        _, hand, _, public = trace[at]
+        if public != durak_public(table) or hand != tuple(sorted(table.hand_of(me))):
             return at
     if table.over or table.turn != me or _seen(table, me) != _seen(position.table, me):
         return len(moves) + 1

@@ -35,13 +35,13 @@ in trumpf imports it)::
   and the table is ``Match.build(rules, seed, dealer)``.
 - **Resampling**: ``resample_from_infostate(player, sampler)`` (a deal or a
   Durak game, the player on turn) deals the cards that player has not seen
-  again with :func:`trumpf.schnapsen.sample_world` (or
-  :func:`trumpf.durak.sample_world`) from a seed the sampler draws, draws
-  where the other seat's played cards were dealt, and returns the state the
-  same moves reach: the player sees it exactly as this one, so OpenSpiel's
-  ``ISMCTSBot`` and other determinizing searches run on these games. A
-  Durak world is searched for, since the moves say more of the hands than
-  the information set (see the method).
+  again from a seed the sampler draws (in the Schnapsen family with
+  :func:`trumpf.schnapsen.sample_world`), draws where the other seat's
+  played cards were dealt, and returns the state the same moves reach: the
+  player sees it exactly as this one, so OpenSpiel's ``ISMCTSBot`` and
+  other determinizing searches run on these games. A Durak world is
+  searched for, since the moves say more of the hands than the information
+  set (see the method).
 - **Serialisation**: a state is its game and its history, the chance
   outcomes and the moves. Restored from OpenSpiel's text or from a pickle, the
   history is played again through the engine, every action checked, and a
@@ -55,17 +55,21 @@ in trumpf imports it)::
 - **Observations**: ``observation_tensor(p)`` is ``rl.observe(game, seat)``
   (256 float32, Durak 304; the observer's ``dict`` names its parts as in the
   layout table); ``observation_string(p)`` is the seat's ``info(seat)`` as
-  JSON (the hand and the legal moves sorted). ``information_state_string(p)`` has perfect recall: the dealer,
-  every move with who made it (all moves are public in these games) and,
-  after each, the cards the seat held and the face-up card; with those a
-  seat can state every information set it passed through.
+  JSON (the hand and the legal moves sorted).
+  ``information_state_string(p)`` has perfect recall: the dealer, every
+  move with who made it (all moves are public in these games) and, after
+  each, the cards the seat held and the face-up card (Durak: and whose turn
+  it is and the sizes of the hands, the talon and the heap, which show the
+  takes and dones the table made itself and who attacks first); with
+  those a seat can state every information set it passed through.
   ``information_state_tensor(p)`` is the observation tensor, then the
   seat's marks (``Position``): when each action was last made by each
-  seat in this deal and how often, and when each card last came into the
-  seat's hand (440 float32, Durak 500). A Schnapsen-family deal's tensor
-  has perfect recall; a match's is the current deal's; Durak's keeps the
-  last time and count of each action, since a card can be played and
-  taken again without bound. ``rl_environment`` reads it by default.
+  seat in this deal and how often, when each card last came into the
+  seat's hand, and the card dealt face up (464 float32, Durak 536). A
+  Schnapsen-family deal's tensor has perfect recall; a match's is the
+  current deal's; Durak's keeps the last time and count of each action,
+  since a card can be played and taken again without bound.
+  ``rl_environment`` reads it by default.
 """
 
 from __future__ import annotations
@@ -293,8 +297,10 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def table(self) -> Any:
-        """The Deal, Match or Durak Game once chance has dealt it (None before)."""
-        return self._pos.table
+        """A copy of the Deal, Match or Durak Game once chance has dealt it
+        (None before): the state's moves are made with ``apply_action``."""
+        table = self._pos.table
+        return None if table is None else table.copy()
 
     # ---- the OpenSpiel API
 
@@ -348,10 +354,10 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TrumpfState:
         """A state ``player_id`` (on turn, in a deal or a Durak game) cannot
-        tell from this one: the cards it has not seen dealt again by
-        ``sample_world`` from a seed ``probability_sampler()`` (a float in
-        [0, 1), as ``pyspiel.UniformProbabilitySampler`` gives) draws, then
-        the same moves, and the player's information state the same.
+        tell from this one: the cards it has not seen dealt again from a seed
+        ``probability_sampler()`` (a float in [0, 1), as
+        ``pyspiel.UniformProbabilitySampler`` gives) draws, then the same
+        moves, and the player's information state the same.
 
         In the Schnapsen family every world ``sample_world`` deals fits the
         moves. A Durak world may not: a take or a done the table made for a
@@ -361,10 +367,11 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         uniform deal of the unseen cards, and the cards the other seat
         received before a move that does not fit are dealt again until every
         move fits (trumpf.rl._spiel_worlds). The world fits the moves, but
-        is not drawn uniformly among those that do. A search has 1,500
-        replays, and four searches that find nothing end in OpenSpielError
-        ``no_world`` (none in 2,087 positions of 90 random games). A match, a
-        player not on turn or a state before the deal is OpenSpielError too."""
+        is not drawn uniformly among those that do. A search makes at most
+        4,000 redeals, and four searches that find nothing end in
+        OpenSpielError ``no_world`` (docs/rl-frameworks.md has how often). A
+        match, a player not on turn or a state before the deal is
+        OpenSpielError too."""
         if isinstance(player_id, bool) or not isinstance(player_id, int | np.integer):
             raise OpenSpielError("bad_seat", f"a player is 0 or 1, not {player_id!r}")
         if not callable(probability_sampler):
@@ -377,11 +384,19 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         def seeds() -> Iterator[int]:
             for _ in range(tries):
                 draw = probability_sampler()
-                if not isinstance(draw, float | np.floating) or not 0.0 <= draw < 1.0:
+                # Checked as the float it converts to, which a float subclass
+                # may choose apart from the value it compares as.
+                value = None
+                if isinstance(draw, float | np.floating):
+                    try:
+                        value = float(draw)
+                    except (TypeError, ValueError, OverflowError):
+                        value = None
+                if value is None or not 0.0 <= value < 1.0:
                     raise OpenSpielError(
                         "bad_value", f"a probability sampler gives a float in [0, 1), not {draw!r}"
                     )
-                yield int(float(draw) * 2**53)
+                yield int(value * 2**53)
 
         game = self.get_game()
         history = [int(a) for a in self.history()]
@@ -452,7 +467,7 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         else:
             deal = table.deal if position.match else table
             hands, up = deal.hands, deal.turn_up
-        moves = " ".join(head for head, _, _ in position.trace[0][1:])
+        moves = " ".join(head for head, _, _, _ in position.trace[0][1:])
         dealt = f"seed {table.seed.hex()}" if position.match else f"order {position.order}"
         return f"{dealt} dealer {position.dealer}\nhands {hands} face-up {up}\nmoves {moves}"
 
