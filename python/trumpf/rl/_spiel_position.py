@@ -305,9 +305,10 @@ class Position:
             self.held[p] = frozenset()
 
     def _record(self, head: str) -> None:
-        """Adds to each player's trace ``head``, then what it sees of the cards
-        that the moves do not say (its hand and the face-up card), and marks
-        when the cards it did not hold after the last move arrived."""
+        """Adds to each player's trace ``head``, then what it sees that the
+        moves do not say (its hand, the face-up card and, in Durak, the
+        table's counts), and marks when the cards it did not hold after the
+        last move arrived."""
         table = self.table
         public = None
         if self.family == "durak":
