@@ -17,7 +17,7 @@ import numpy as np
 import pyspiel
 
 from trumpf import _core, rl
-from trumpf.rl._spiel_position import OpenSpielError, mark_pieces
+from trumpf.rl._spiel_position import OpenSpielError, checked_player, mark_pieces
 
 __all__ = ["TrumpfObserver"]
 
@@ -79,7 +79,7 @@ class TrumpfObserver:
     def set_from(self, state: Any, player: int) -> None:
         """Writes ``player``'s observation (or information state) of ``state``
         into :attr:`tensor`."""
-        _check(player)
+        checked_player(player)
         # OpenSpiel sizes a tensor on a fresh initial state each time it is
         # asked for one: that state's position need not be made to be zeros.
         position = state.__dict__.get("_pos")
@@ -98,7 +98,7 @@ class TrumpfObserver:
 
     def string_from(self, state: Any, player: int) -> str:
         """``player``'s observation (or information state) of ``state`` as a string."""
-        _check(player)
+        checked_player(player)
         if self.perfect_recall:
             return str(state.information_state(player))
         position = state._pos
@@ -111,13 +111,6 @@ class TrumpfObserver:
         info["hand"] = sorted(info["hand"])
         info["legal"] = sorted(info["legal"], key=lambda m: rl.action_of(position.name, m))
         return json.dumps(info, sort_keys=True, default=str)
-
-
-def _check(player: Any) -> None:
-    """OpenSpielError ``bad_seat`` unless ``player`` is 0 or 1: OpenSpiel's
-    state methods check it, but an observer can be called directly."""
-    if isinstance(player, bool) or not isinstance(player, int | np.integer) or player not in (0, 1):
-        raise OpenSpielError("bad_seat", f"a player is 0 or 1, not {player!r}")
 
 
 def _observer(game: Any, perfect_recall: bool) -> TrumpfObserver:

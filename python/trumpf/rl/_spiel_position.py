@@ -32,6 +32,7 @@ __all__ = [
     "Position",
     "Replay",
     "build",
+    "checked_player",
     "dealt",
     "durak_public",
     "mark_pieces",
@@ -113,6 +114,14 @@ def dealt(family: str, rules: Any, dealer: str, order: list[int]) -> Any:
     return schnapsen.Deal._from_order(rules, 1, dealer, order)
 
 
+def checked_player(player: Any) -> int:
+    """``player`` as an int, or OpenSpielError ``bad_seat`` unless it is 0 or 1
+    (an int or a numpy int; a bool is not a player)."""
+    if isinstance(player, bool) or not isinstance(player, int | np.integer) or player not in (0, 1):
+        raise OpenSpielError("bad_seat", f"a player is 0 or 1, not {player!r}")
+    return int(player)
+
+
 def durak_public(table: Any) -> tuple[int, int, int, int, int]:
     """What a Durak table shows everyone after a move, beyond the move: whose
     turn it is, the hands' sizes, the talon's and the heap's. A take or a
@@ -154,7 +163,6 @@ class Position:
         "deal_number",
         "dealer",
         "family",
-        "held",
         "left",
         "legal_at",
         "legal_cache",
@@ -201,10 +209,9 @@ class Position:
         # only when a string is asked for.
         self.trace: list[list[tuple[str, tuple[int, ...], Any, Any]]] = [[], []]
         self.moves = 0
-        # Each player's marks, and the cards it held after the last move.
+        # Each player's marks.
         size = _MARKS[game.family]
         self.marks: list[np.ndarray] = [np.zeros(size, np.float32) for _ in (0, 1)]
-        self.held: list[frozenset[int]] = [frozenset(), frozenset()]
         # Decisions since this deal (or Durak game) was dealt, and the most it has.
         self.step = 0
         self.length = DURAK_LENGTH if game.family == "durak" else DEAL_LENGTH
@@ -222,7 +229,6 @@ class Position:
         twin.table = None if self.table is None else self.table.copy()
         twin.trace = [list(self.trace[0]), list(self.trace[1])]
         twin.marks = [self.marks[0].copy(), self.marks[1].copy()]
-        twin.held = list(self.held)
         return twin
 
     def __copy__(self) -> Position:
@@ -302,7 +308,6 @@ class Position:
         for p in (0, 1):
             self.marks[p].fill(0.0)
             self.marks[p][4 * rl.N_ACTIONS + cards + up - 1] = 1.0
-            self.held[p] = frozenset()
 
     def _record(self, head: str) -> None:
         """Adds to each player's trace ``head``, then what it sees that the
@@ -320,13 +325,16 @@ class Position:
         when = (self.step + 1) / (self.length + 1)
         base = 4 * rl.N_ACTIONS - 1  # card id 1 is the first
         for p in (0, 1):
-            hand = deal.hand_of(self.seats[p])
-            held = frozenset(hand)
+            hand = tuple(sorted(deal.hand_of(self.seats[p])))
+            trace = self.trace[p]
+            # At a deal every card arrives; after a move, those the trace's
+            # last entry did not hold.
+            before = set(trace[-1][1]) if self.step and trace else set()
             marks = self.marks[p]
-            for card in held - self.held[p]:
-                marks[base + card] = when
-            self.held[p] = held
-            self.trace[p].append((head, tuple(sorted(hand)), up, public))
+            for card in hand:
+                if card not in before:
+                    marks[base + card] = when
+            trace.append((head, hand, up, public))
 
     def information_state(self, player: int) -> str:
         """``player``'s trace written out: ``<what happened> h<hand> u<face-up>``

@@ -55,16 +55,6 @@ legal_mask, move_of = _core.rl.legal_mask, _core.rl.move_of
 DURAK_REDEALS = 4000
 
 
-def _sample_world(family: str, info: dict[str, Any], seed: int) -> dict[str, Any]:
-    if family == "durak":
-        from trumpf import durak
-
-        return dict(durak.sample_world(info, seed))
-    from trumpf import schnapsen
-
-    return dict(schnapsen.sample_world(info, seed))
-
-
 def _face_down(family: str, talon: list[int]) -> list[int]:
     """A talon's face-down cards in draw order (Durak's trump card under it left out)."""
     if family == "durak" and talon:
@@ -125,8 +115,6 @@ def resampled_orders(
             "resample_from_infostate deals a single deal or a Durak game again: a match is "
             "dealt from its seed, which no world can be drawn for",
         )
-    if player not in (0, 1):
-        raise OpenSpielError("bad_seat", f"a player is 0 or 1, not {player}")
     table = position.table
     if table is None or table.over:
         raise OpenSpielError(
@@ -159,18 +147,17 @@ def _order(
     talon_places: list[int],
     seed: int,
 ) -> list[int]:
-    """The dealing order of the world ``seed`` deals (see the module)."""
-    world = _sample_world(position.family, info, seed)
+    """The dealing order of the Schnapsen-family world ``seed`` deals (see
+    the module)."""
+    from trumpf import schnapsen
+
+    world = schnapsen.sample_world(info, seed)
     rng = random.Random(seed)
     order = list(position.order)
     free = set(arrival)
-    # The cards the player saw, the earliest first, each into a place that
-    # arrived before it was seen: uniform over the layouts the moves allow.
-    for at, card in sorted((at, card) for card, at in seen.items() if at is not None):
-        places = sorted(k for k in free if arrival[k] < at)
-        place = places[rng.randrange(len(places))]
-        order[place] = card
-        free.discard(place)
+    shown = sorted((at, card) for card, at in seen.items() if at is not None)
+    if not _place_shown(order, free, arrival, shown, rng):
+        raise OpenSpielError("bad_history", "a card was seen before any place it came from")
     hidden = sorted(set(world["hands"][other]) - set(info["known"]))
     rng.shuffle(hidden)
     world_talon = _face_down(position.family, list(world["talon"]))
@@ -307,15 +294,33 @@ def _redeal(
     cards = [order[k] for k in sorted(free)] + [order[k] for k in face_down]
     free.update(face_down)
     shown = sorted((at, card) for card in cards if (at := seen.get(card)) is not None)
-    for at, card in shown:
-        places = sorted(k for k in free if k in arrival and arrival[k] < at)
-        if not places:
-            return order  # no place left for it: the batch before must change
-        place = places[rng.randrange(len(places))]
-        again[place] = card
-        free.discard(place)
+    if not _place_shown(again, free, arrival, shown, rng):
+        return order  # no place left for one: the batch before must change
     rest = sorted(card for card in cards if seen.get(card) is None)
     rng.shuffle(rest)
     for place, card in zip(sorted(free), rest, strict=True):
         again[place] = card
     return again
+
+
+def _place_shown(
+    order: list[int],
+    free: set[int],
+    arrival: dict[int, int],
+    shown: list[tuple[int, int]],
+    rng: random.Random,
+) -> bool:
+    """Puts each card the player saw the other seat hold (``shown``: (step
+    first seen, card), ascending) into a place of ``free`` that arrived
+    before that step, each uniform among those left, and takes the place
+    from ``free``: a uniform draw of the layouts the moves allow, since each
+    card's places contain those of the cards seen before it. False when a
+    card finds no place."""
+    for at, card in shown:
+        places = sorted(k for k in free if k in arrival and arrival[k] < at)
+        if not places:
+            return False
+        place = places[rng.randrange(len(places))]
+        order[place] = card
+        free.discard(place)
+    return True

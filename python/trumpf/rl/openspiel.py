@@ -84,7 +84,7 @@ from trumpf import rl
 from trumpf.errors import Error
 from trumpf.rl._single import rewards_of, worst_reward
 from trumpf.rl._spiel_observer import TrumpfObserver
-from trumpf.rl._spiel_position import DEAL_LENGTH, DURAK_LENGTH, OpenSpielError
+from trumpf.rl._spiel_position import DEAL_LENGTH, DURAK_LENGTH, OpenSpielError, checked_player
 from trumpf.rl._spiel_position import Position as _Position
 from trumpf.rl._spiel_position import Replay as _Replay
 from trumpf.rl._spiel_position import build as _build
@@ -372,8 +372,7 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         OpenSpielError ``no_world`` (docs/rl-frameworks.md has how often). A
         match, a player not on turn or a state before the deal is
         OpenSpielError too."""
-        if isinstance(player_id, bool) or not isinstance(player_id, int | np.integer):
-            raise OpenSpielError("bad_seat", f"a player is 0 or 1, not {player_id!r}")
+        player = checked_player(player_id)
         if not callable(probability_sampler):
             raise OpenSpielError(
                 "bad_value",
@@ -402,7 +401,6 @@ class TrumpfState(pyspiel.State):  # type: ignore[misc]
         history = [int(a) for a in self.history()]
         dealer_nodes = 1 if game.dealer == "chance" and game.family != "durak" else 0
         chance = dealer_nodes + max(len(self._pos.order) - 1, 0)  # the last card is no node
-        player = int(player_id)
         actors = [int(step.player) for step in self.full_history()[chance:]]
         for order in _resampled_orders(self._pos, history[chance:], actors, player, seeds()):
             if order is None:
