@@ -27,7 +27,10 @@
 // (the first legal move when no world was finished), which the caller
 // discards; unstopped, the Stop changes nothing. With options.presumed, a world solved exactly is
 // valued by presumed_values instead (presumed.hpp), its other seat's worlds drawn from
-// worlds::stream_of(seed, decision | 1 << 63).
+// worlds::stream_of(seed, decision | 1 << 63). win_weight and match_aware
+// change what a world's result is worth (below). These three are measured
+// modes (docs/bots.md, "Beyond plain PIMC"), C++ only: the players' table's
+// expert is plain PIMC.
 #pragma once
 
 #include <cstdint>
@@ -47,6 +50,13 @@ struct ExpertOptions {
   // Worlds of the other seat's own a solved world's first answer is chosen
   // from (presumed.hpp); 0: plain PIMC, the answer that is best in the world.
   int presumed = 0;
+  // Added to a world's value of a move for each deal it wins (minus for each
+  // it loses): 0 values game points alone.
+  int win_weight = 0;
+  // In a match, value a deal's result by the chance of winning the match that
+  // it leaves (a table of the match's standings, expert.cpp), not by its game
+  // points.
+  bool match_aware = false;
   Stop* stop = nullptr;  // ends the decision early (above)
 };
 

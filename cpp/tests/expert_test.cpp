@@ -8,7 +8,7 @@
 //   - the expert, asked in it, makes the same move as in the true position
 //     (the move depends on the InfoSet and the seed alone);
 //   - the same seed twice gives the same move, and the move is legal.
-// The same holds for the expert's presumed-value mode (presumed.hpp).
+// The same holds for the expert's measured modes (schnapsen/expert.hpp).
 #include "durak/expert.hpp"
 
 #include <cstdint>
@@ -97,27 +97,34 @@ void schnapsen_deals(const schnapsen::Rules& rules, int deals) {
       });
 }
 
-// The same for the presumed-value mode (schnapsen/presumed.hpp), which
-// deals the other seat's worlds from each of its own: the move is legal,
-// the same twice, and the same in every world of the InfoSet. Returns how
-// many decisions it made differently from plain PIMC with the same seed
-// (the mode must change something).
-int presumed_deals(const schnapsen::Rules& rules, int deals) {
+// The same for the measured modes of ExpertOptions (schnapsen/expert.hpp):
+// presumed values (presumed.hpp), a win weight, and valuing a match's
+// standing. The move is legal, the same twice, and the same in every world
+// of the InfoSet. `standing`, when given, is the match the deal is played
+// in, set on every InfoSet alike. Returns how many decisions the mode made
+// differently from plain PIMC with the same seed (it must change something).
+int mode_deals(const schnapsen::Rules& rules, int deals, const schnapsen::ExpertOptions& mode,
+               const schnapsen::MatchInfo* standing = nullptr) {
   using namespace schnapsen;
   Expert expert;
   ExpertOptions plain;
   plain.samples = 6;
-  ExpertOptions presumed = plain;
-  presumed.presumed = 2;
+  ExpertOptions options = mode;
+  options.samples = plain.samples;
+  const auto in_match = [&](InfoSet info) {
+    if (standing) info.match = *standing;
+    return info;
+  };
   int differ = 0;
   along_bot2_deals(rules, deals,
-                   [&](const DealState& s, const Shown& shown, const InfoSet& info,
+                   [&](const DealState& s, const Shown& shown, const InfoSet& dealt,
                        const Hidden& hidden, int d) {
                      const Seat seat = s.turn;
-                     plain.seed = presumed.seed = std::uint64_t(d) * 131 + s.tricks_played;
-                     const Move m = expert.choose(info, presumed);
+                     const InfoSet info = in_match(dealt);
+                     plain.seed = options.seed = std::uint64_t(d) * 131 + s.tricks_played;
+                     const Move m = expert.choose(info, options);
                      CHECK(legal_in(s, seat, m));
-                     CHECK(expert.choose(info, presumed) == m);
+                     CHECK(expert.choose(info, options) == m);
                      differ += !(expert.choose(info, plain) == m);
                      Stream stream = worlds::stream_of(std::uint64_t(d) + 1000, s.tricks_played);
                      for (int k = 0; k < 2; ++k) {
@@ -125,11 +132,40 @@ int presumed_deals(const schnapsen::Rules& rules, int deals) {
                        worlds::sample(hidden, stream, &w);
                        DealState other;
                        deal_of(info, w, other);
-                       CHECK(same_info(info_set(other, shown, seat), info));
-                       CHECK(expert.choose(info_set(other, shown, seat), presumed) == m);
+                       const InfoSet seen = in_match(info_set(other, shown, seat));
+                       CHECK(same_info(seen, info));
+                       CHECK(expert.choose(seen, options) == m);
                      }
                    });
   return differ;
+}
+
+void schnapsen_modes() {
+  using namespace schnapsen;
+  const Rules schnapsen = reference_rules(kSchnapsen), sixtysix = reference_rules(kSixtySix);
+  Rules tjger{};
+  CHECK(rules_named("schnapsen-tjger", &tjger));
+  ExpertOptions presumed;
+  presumed.presumed = 2;
+  CHECK(mode_deals(schnapsen, 20, presumed) > 0);
+  CHECK(mode_deals(sixtysix, 20, presumed) > 0);
+  CHECK(mode_deals(tjger, 10, presumed) > 0);
+  ExpertOptions wins;
+  wins.win_weight = 1000;
+  CHECK(mode_deals(schnapsen, 20, wins) > 0);
+  CHECK(mode_deals(sixtysix, 20, wins) > 0);
+  // One game point from the match against six: a deal's game points are
+  // worth little beyond its winner, and the mode must see that.
+  MatchInfo standing;
+  standing.in_match = true;
+  standing.to_win[0] = 1;
+  standing.to_win[1] = 6;
+  ExpertOptions by_match;
+  by_match.match_aware = true;
+  CHECK(mode_deals(schnapsen, 20, by_match, &standing) > 0);
+  CHECK(mode_deals(sixtysix, 20, by_match, &standing) > 0);
+  // Outside a match the standing is not there to read: plain PIMC's moves.
+  CHECK(mode_deals(schnapsen, 10, by_match) == 0);
 }
 
 bool same_info(const durak::InfoSet& a, const durak::InfoSet& b) {
@@ -195,9 +231,7 @@ int main() {
   schnapsen::Rules tjger{};
   CHECK(schnapsen::rules_named("schnapsen-tjger", &tjger));
   schnapsen_deals(tjger, 20);
-  CHECK(presumed_deals(schnapsen::reference_rules(schnapsen::kSchnapsen), 20) > 0);
-  CHECK(presumed_deals(schnapsen::reference_rules(schnapsen::kSixtySix), 20) > 0);
-  CHECK(presumed_deals(tjger, 10) > 0);
+  schnapsen_modes();
   durak_games(12);
   return trumpf::test::report("expert_test");
 }
