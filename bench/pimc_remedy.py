@@ -3,12 +3,17 @@
     python bench/pimc_remedy.py                   # every row (about 20 minutes of one core)
     python bench/pimc_remedy.py --scale 0.25      # fewer games, wider intervals
     python bench/pimc_remedy.py --remedies pv8    # another setting of the remedy
+    python bench/pimc_remedy.py --row schnapsen,match,expert/m,expert,2000   # rows of one's own
 
 Builds cpp/tools/pimc_bench.cpp (TRUMPF_TOOLS=ON) into build/tools and plays
 the expert's presumed-value mode (``pvK``: the other seat's first answer
 chosen from K worlds of its own, cpp/schnapsen/presumed.hpp) against plain
 PIMC (``expert``), and each against bot2, at the same budget (work units, not
-time). Games come in pairs dealt alike with the seats swapped. Prints
+time). ``--row`` plays given rows instead, of any players the tool names:
+an expert may carry knobs of its own (``expert/s256/b800000``: worlds and
+budget; ``/xN`` the exact weight; ``/wN`` a win weight; ``/m`` valuing the
+match's standing; ``/pe`` and ``/pl`` seeing every card while it would roll
+out or solve, a diagnostic), cpp/tools/pimc_bench.cpp. Games come in pairs dealt alike with the seats swapped. Prints
 Markdown rows: A's share of the decided games with the 95% Wilson interval,
 A's net game points (deals) or net wins (matches) a pair with a 95% normal
 interval, and each player's CPU milliseconds a move.
@@ -56,6 +61,13 @@ def main() -> None:
         "--remedies", default="pv1,pv3", help="the remedy's settings (pvK), the first for every row"
     )
     parser.add_argument("--threads", type=int, default=1, help="2 only on a quiet machine")
+    parser.add_argument(
+        "--row",
+        action="append",
+        default=[],
+        metavar="VARIANT,FORM,A,B,GAMES",
+        help="play this row instead of the remedy's plan (repeatable)",
+    )
     args = parser.parse_args()
     build()
     print(
@@ -74,6 +86,11 @@ def main() -> None:
         ("sixtysix", "deal", "expert", "bot2", 400),
         ("schnapsen", "match", remedy, "expert", 200),
     ]
+    if args.row:
+        plan = []
+        for text in args.row:
+            variant, form, a, b, games = text.split(",")
+            plan.append((variant, form, a, b, int(games)))
     for variant, form, a, b, games in plan:
         n = max(int(games * args.scale) // 2 * 2, 2)
         print(row(variant, form, a, b, run(variant, form, a, b, n, args.threads)), flush=True)

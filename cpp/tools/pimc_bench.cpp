@@ -5,7 +5,11 @@
 //   VARIANT  schnapsen, sixtysix (or any rules preset name)
 //   FORMAT   deal or match
 //   A, B     bot2, expert (plain PIMC), or pvK (the expert with the presumed-
-//            value correction over K worlds of the other seat, presumed.hpp)
+//            value correction over K worlds of the other seat, presumed.hpp),
+//            an expert with knobs of its own: /sN worlds, /bN budget, /xN
+//            exact weight, /pvN presumed worlds, /wN win weight, /m match-aware, /pe or /pl
+//            perfect while the expert would roll out or solve (e.g.
+//            expert/s256/b800000)
 //
 // Games come in pairs dealt alike: game 2p and 2p+1 deal the same cards
 // (deal number p + 1, or a match seed of p) with A and B in swapped seats,
@@ -36,17 +40,51 @@ namespace {
 struct PlayerSpec {
   bool expert = false;
   int presumed = 0;
+  std::uint32_t samples = 0;  // 0: the run's
+  std::uint64_t budget = 0;   // 0: the run's
+  int exact_weight = 0;       // 0: the variant's
+  int win_weight = 0;
+  bool match_aware = false;
+  int perfect_when = 0;  // 1: sees every card while the expert rolls out, 2: while it solves
 };
 
+// A player: bot2, expert or pvK, then any of /sN (worlds), /bN (budget),
+// /xN (exact weight), /pvN (presumed worlds), e.g. "expert/s256/b800000".
 bool spec_named(const std::string& name, PlayerSpec* out) {
-  if (name == "bot2") return true;
+  std::size_t at = name.find('/');
+  const std::string head = name.substr(0, at);
+  if (head == "bot2") return at == std::string::npos;
   out->expert = true;
-  if (name == "expert") return true;
-  if (name.size() > 2 && name.compare(0, 2, "pv") == 0) {
-    out->presumed = std::atoi(name.c_str() + 2);
-    return out->presumed > 0;
+  if (head.size() > 2 && head.compare(0, 2, "pv") == 0) {
+    out->presumed = std::atoi(head.c_str() + 2);
+    if (out->presumed <= 0) return false;
+  } else if (head != "expert") {
+    return false;
   }
-  return false;
+  while (at != std::string::npos) {
+    const std::size_t next = name.find('/', at + 1);
+    const std::string knob = name.substr(at + 1, next == std::string::npos ? next : next - at - 1);
+    at = next;
+    const auto number = [&](std::size_t from) { return std::atoll(knob.c_str() + from); };
+    if (knob.compare(0, 2, "pv") == 0 && number(2) > 0) {
+      out->presumed = int(number(2));
+    } else if (knob[0] == 's' && number(1) > 0) {
+      out->samples = std::uint32_t(number(1));
+    } else if (knob[0] == 'b' && number(1) > 0) {
+      out->budget = std::uint64_t(number(1));
+    } else if (knob == "pe" || knob == "pl") {
+      out->perfect_when = knob == "pe" ? 1 : 2;
+    } else if (knob == "m") {
+      out->match_aware = true;
+    } else if (knob[0] == 'w' && number(1) > 0) {
+      out->win_weight = int(number(1));
+    } else if (knob[0] == 'x' && number(1) > 0) {
+      out->exact_weight = int(number(1));
+    } else {
+      return false;
+    }
+  }
+  return true;
 }
 
 double cpu_now() {
@@ -104,14 +142,21 @@ Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
     Move mv;
     if (p.expert) {
       ExpertOptions o;
-      o.samples = run.samples;
-      o.budget = run.budget;
+      o.samples = p.samples ? p.samples : run.samples;
+      o.budget = p.budget ? p.budget : run.budget;
+      o.exact_weight = p.exact_weight;
+      o.win_weight = p.win_weight;
+      o.match_aware = p.match_aware;
       o.seed = mix(i * 2 + std::uint64_t(player)) >> 1;
       o.presumed = p.presumed;
       const InfoSet info = run.match ? info_set(m, shown, seat) : info_set(*s, shown, seat);
-      mv = expert.choose(info, o);
       const int weight = info.counts[0] + info.counts[1] + info.draw_left;
-      if (expert.stats().worlds > 0 && weight <= kExactWeight[info.rules.base]) {
+      const int exact_from = p.exact_weight ? p.exact_weight : kExactWeight[info.rules.base];
+      if (p.perfect_when == (weight > exact_from ? 1 : 2))
+        mv = perfect_choose(expert.solver(), *s);
+      else
+        mv = expert.choose(info, o);
+      if (expert.stats().worlds > 0 && weight <= exact_from) {
         out.worlds[player] += expert.stats().worlds;
         ++out.searched[player];
       }
