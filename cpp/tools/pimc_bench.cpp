@@ -6,10 +6,8 @@
 //   FORMAT   deal or match
 //   A, B     bot2, expert (plain PIMC), or pvK (the expert with the presumed-
 //            value correction over K worlds of the other seat, presumed.hpp),
-//            an expert with knobs of its own: /sN worlds, /bN budget, /xN
-//            exact weight, /pvN presumed worlds, /wN win weight, /m match-aware, /pe or /pl
-//            perfect while the expert would roll out or solve (e.g.
-//            expert/s256/b800000)
+//            each expert with knobs of its own after its name (spec_named),
+//            e.g. expert/s256/b800000
 //
 // Games come in pairs dealt alike: game 2p and 2p+1 deal the same cards
 // (deal number p + 1, or a match seed of p) with A and B in swapped seats,
@@ -48,8 +46,11 @@ struct PlayerSpec {
   int perfect_when = 0;  // 1: sees every card while the expert rolls out, 2: while it solves
 };
 
-// A player: bot2, expert or pvK, then any of /sN (worlds), /bN (budget),
-// /xN (exact weight), /pvN (presumed worlds), e.g. "expert/s256/b800000".
+// A player: bot2, expert or pvK, then for an expert any of /sN (worlds),
+// /bN (budget), /xN (exact weight), /pvN (presumed worlds), /wN (win
+// weight), /m (match-aware), and two diagnostics that are not fair players:
+// /pe sees every card (perfect_choose) while the expert would roll out, /pl
+// while it would solve.
 bool spec_named(const std::string& name, PlayerSpec* out) {
   std::size_t at = name.find('/');
   const std::string head = name.substr(0, at);
@@ -152,13 +153,14 @@ Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
       const InfoSet info = run.match ? info_set(m, shown, seat) : info_set(*s, shown, seat);
       const int weight = info.counts[0] + info.counts[1] + info.draw_left;
       const int exact_from = p.exact_weight ? p.exact_weight : kExactWeight[info.rules.base];
-      if (p.perfect_when == (weight > exact_from ? 1 : 2))
+      if (p.perfect_when == (weight > exact_from ? 1 : 2)) {
         mv = perfect_choose(expert.solver(), *s);
-      else
+      } else {
         mv = expert.choose(info, o);
-      if (expert.stats().worlds > 0 && weight <= exact_from) {
-        out.worlds[player] += expert.stats().worlds;
-        ++out.searched[player];
+        if (expert.stats().worlds > 0 && weight <= exact_from) {
+          out.worlds[player] += expert.stats().worlds;
+          ++out.searched[player];
+        }
       }
     } else {
       mv = bot_choose(*s, seat, 2);
