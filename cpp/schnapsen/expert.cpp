@@ -58,6 +58,50 @@ long long equity_of(const Equity& q, int me, int them, int points) noexcept {
   return static_cast<long long>(q.e[me][them] * 100000.0 + 0.5);
 }
 
+// Whether the other seat's lead on the table declared a marriage: the lead
+// is one of a marriage it declared, and the marriage's other card is not yet
+// played (a later lead of that card declares nothing).
+bool lead_married(const InfoSet& info) noexcept {
+  const Seat leader = info.leader;
+  const int suit = suit_of(info.lead);
+  const int rank = rank_of(info.lead);
+  if (rank != kRankKing && rank != kRankQueen) return false;
+  const Card partner = card_of(suit, rank == kRankKing ? kRankQueen : kRankKing);
+  for (int k = 0; k < info.n_melds; ++k)
+    if (info.melds[k].seat == leader && info.melds[k].suit == suit)
+      return (info.played[leader] & bit(partner)) == 0;
+  return false;
+}
+
+// A world's weight under ExpertOptions::infer and infer_lead, in
+// thousandths: the position the other seat led from (its lead back in its
+// hand) is rebuilt from the world. Each of a marriage and an exchange it
+// could have made there and did not multiplies in `infer`/1000, and a lead
+// other than the level-2 bot's there `infer_lead`/1000.
+long long world_weight(const DealState& s, bool married, int infer, int infer_lead) noexcept {
+  DealState t = s;
+  const Seat leader = s.leader;
+  t.hand[leader][t.hand_n[leader]++] = s.lead;
+  t.hand_mask[leader] |= bit(s.lead);
+  t.lead = kNoCard;
+  t.turn = leader;
+  long long w = 1000;
+  std::uint8_t suits[4];
+  if (infer > 0) {
+    if (!married && can_marry(t, leader, suits) > 0) w = w * infer / 1000;
+    if (can_exchange(t, leader) != kNoCard) w = w * infer / 1000;
+  }
+  if (infer_lead > 0) {
+    const Move m = bot_choose(t, leader, 2);
+    const bool same =
+        (m.kind == MoveKind::kLead && m.arg == s.lead) ||
+        (m.kind == MoveKind::kMarriage &&
+         (m.card == s.lead || (married && m.card == kNoCard && m.arg == suit_of(s.lead))));
+    if (!same) w = w * infer_lead / 1000;
+  }
+  return w > 0 ? w : 1;  // a world still counts, so some world always does
+}
+
 }  // namespace
 
 std::uint64_t decision_of(const InfoSet& info) noexcept {
@@ -89,6 +133,9 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
                                 info.match.to_win[other(seat)], points)
                     : weighed(points, options.win_weight);
   };
+  const bool inferring =
+      (options.infer > 0 || options.infer_lead > 0) && info.lead != kNoCard && info.leader != seat;
+  const bool married = inferring && lead_married(info);
   Stream answers = worlds::stream_of(options.seed, decision_of(info) | std::uint64_t(1) << 63);
 
   auto visit = [&](const World& w) {
@@ -104,18 +151,20 @@ Move Expert::choose(const InfoSet& info, const ExpertOptions& options) noexcept 
       // Nothing to choose, or stopped: the first legal move, found at once.
       if (n <= 1 || stop_polled(options.stop)) return false;
     }
+    const long long weight =
+        inferring ? world_weight(s, married, options.infer, options.infer_lead) : 1;
     if (exact) {
       int values[kMaxMoves];
       n = options.presumed > 0
               ? presumed_values(solver_, info, s, answers, options.presumed, moves, values)
               : solver_.values(s, moves, values, options.stop);
-      for (int i = 0; i < n; ++i) sums[i] += value_of(values[i]);
+      for (int i = 0; i < n; ++i) sums[i] += weight * value_of(values[i]);
     } else {
       n = legal_moves(s, seat, moves);
       for (int i = 0; i < n; ++i) {
         DealState t = s;
         apply_legal(t, seat, moves[i], nullptr);
-        sums[i] += value_of(rollout(solver_, t, seat, &rolled, options.stop));
+        sums[i] += weight * value_of(rollout(solver_, t, seat, &rolled, options.stop));
       }
     }
     ++stats_.worlds;

@@ -28,7 +28,8 @@
 // discards; unstopped, the Stop changes nothing. With options.presumed, a world solved exactly is
 // valued by presumed_values instead (presumed.hpp), its other seat's worlds drawn from
 // worlds::stream_of(seed, decision | 1 << 63). win_weight and match_aware
-// change what a world's result is worth (below). These three are measured
+// change what a world's result is worth, and infer and infer_lead how much
+// a world counts (below). These are measured
 // modes (docs/bots.md, "Beyond plain PIMC"), C++ only: the players' table's
 // expert is plain PIMC.
 #pragma once
@@ -57,6 +58,14 @@ struct ExpertOptions {
   // it leaves (a table of the match's standings, expert.cpp), not by its game
   // points.
   bool match_aware = false;
+  // When the seat follows a lead of the other seat's: the weight, in
+  // thousandths, of a world in which that seat declined a marriage or an
+  // exchange its hand allowed at the lead (each declined one multiplies it
+  // in); 0 weighs every world alike.
+  int infer = 0;
+  // Likewise, the weight of a world in whose position the level-2 bot would
+  // have led otherwise than the other seat did.
+  int infer_lead = 0;
   Stop* stop = nullptr;  // ends the decision early (above)
 };
 

@@ -166,6 +166,14 @@ void schnapsen_modes() {
   CHECK(mode_deals(sixtysix, 20, by_match, &standing) > 0);
   // Outside a match the standing is not there to read: plain PIMC's moves.
   CHECK(mode_deals(schnapsen, 10, by_match) == 0);
+  ExpertOptions inferring;
+  inferring.infer = 1;  // a world where the leader declined a marriage or exchange all but dropped
+  CHECK(mode_deals(schnapsen, 20, inferring) > 0);
+  CHECK(mode_deals(sixtysix, 20, inferring) > 0);
+  ExpertOptions by_lead;
+  by_lead.infer_lead = 1;  // a world where bot2 would have led otherwise all but dropped
+  CHECK(mode_deals(schnapsen, 20, by_lead) > 0);
+  CHECK(mode_deals(sixtysix, 20, by_lead) > 0);
 }
 
 bool same_info(const durak::InfoSet& a, const durak::InfoSet& b) {

@@ -43,14 +43,16 @@ struct PlayerSpec {
   int exact_weight = 0;       // 0: the variant's
   int win_weight = 0;
   bool match_aware = false;
+  int infer = 0;
+  int infer_lead = 0;
   int perfect_when = 0;  // 1: sees every card while the expert rolls out, 2: while it solves
 };
 
 // A player: bot2, expert or pvK, then for an expert any of /sN (worlds),
 // /bN (budget), /xN (exact weight), /pvN (presumed worlds), /wN (win
-// weight), /m (match-aware), and two diagnostics that are not fair players:
-// /pe sees every card (perfect_choose) while the expert would roll out, /pl
-// while it would solve.
+// weight), /m (match-aware), /iN and /lN (infer and infer_lead, in thousandths), and two
+// diagnostics that are not fair players: /pe sees every card (perfect_choose) while the expert
+// would roll out, /pl while it would solve.
 bool spec_named(const std::string& name, PlayerSpec* out) {
   std::size_t at = name.find('/');
   const std::string head = name.substr(0, at);
@@ -75,6 +77,10 @@ bool spec_named(const std::string& name, PlayerSpec* out) {
       out->budget = std::uint64_t(number(1));
     } else if (knob == "pe" || knob == "pl") {
       out->perfect_when = knob == "pe" ? 1 : 2;
+    } else if (knob[0] == 'l' && number(1) > 0) {
+      out->infer_lead = int(number(1));
+    } else if (knob[0] == 'i' && number(1) > 0) {
+      out->infer = int(number(1));
     } else if (knob == "m") {
       out->match_aware = true;
     } else if (knob[0] == 'w' && number(1) > 0) {
@@ -148,6 +154,8 @@ Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
       o.exact_weight = p.exact_weight;
       o.win_weight = p.win_weight;
       o.match_aware = p.match_aware;
+      o.infer = p.infer;
+      o.infer_lead = p.infer_lead;
       o.seed = mix(i * 2 + std::uint64_t(player)) >> 1;
       o.presumed = p.presumed;
       const InfoSet info = run.match ? info_set(m, shown, seat) : info_set(*s, shown, seat);
