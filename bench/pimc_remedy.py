@@ -12,8 +12,9 @@ PIMC (``expert``), and each against bot2, at the same budget (work units, not
 time). ``--row`` plays given rows instead, of any players the tool names:
 an expert may carry knobs of its own (``expert/s256/b800000``: worlds and
 budget; ``/xN`` the exact weight; ``/wN`` a win weight; ``/m`` valuing the
-match's standing; ``/iN`` and ``/lN`` weighing the worlds by the lead on the table; ``/pe`` and ``/pl`` seeing every card while it would roll
-out or solve, a diagnostic; cpp/tools/pimc_bench.cpp). Games come in pairs
+match's standing; ``/iN`` and ``/lN`` weighing the worlds by the lead on the
+table; ``/pe`` and ``/pl`` seeing every card while it would roll out or
+solve, a diagnostic; cpp/tools/pimc_bench.cpp). Games come in pairs
 dealt alike with the seats swapped. Prints Markdown rows: A's share of the decided games with the 95% Wilson interval,
 A's net game points (deals) or net wins (matches) a pair with a 95% normal
 interval, and each player's CPU milliseconds a move.

@@ -79,8 +79,9 @@ bool lead_married(const InfoSet& info) noexcept {
 // could have made there and did not multiplies in `infer`/1000, and a lead
 // other than the level-2 bot's there `infer_lead`/1000.
 long long world_weight(const DealState& s, bool married, int infer, int infer_lead) noexcept {
-  DealState t = s;
   const Seat leader = s.leader;
+  if (s.hand_n[leader] >= 6) return 1000;  // no room for the lead: not a position led from
+  DealState t = s;
   t.hand[leader][t.hand_n[leader]++] = s.lead;
   t.hand_mask[leader] |= bit(s.lead);
   t.lead = kNoCard;
