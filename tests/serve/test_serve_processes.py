@@ -50,6 +50,7 @@ def shared(pg_cluster: Any, tmp_path: Path) -> Iterator[list[ServerProcess]]:
 
 def test_seats_spread_over_processes_and_switched_mid_game(shared: list[ServerProcess]) -> None:
     bases = [s.ws_base for s in shared]
+    moved_at: dict[tuple[str, Any], set[int]] = {}  # the processes each seat's moves went to
 
     async def main() -> list[Any]:
         # Created at the first process; every seat starts at another and moves on to the
@@ -61,7 +62,10 @@ def test_seats_spread_over_processes_and_switched_mid_game(shared: list[ServerPr
             hop = start
             while not (seat.last or {}).get("over"):
                 base = bases[hop % len(bases)]
-                await play(base, seat, rng=rng, max_moves=len(seat.acked) + 3, deadline=60)
+                before = len(seat.acked)
+                await play(base, seat, rng=rng, max_moves=before + 3, deadline=60)
+                if len(seat.acked) > before:
+                    moved_at.setdefault((seat.table, seat.seat), set()).add(hop % len(bases))
                 hop += 1
 
         seats = [(seat, i) for i, seat in enumerate(s for t in tables for s in t.seats)]
@@ -73,7 +77,12 @@ def test_seats_spread_over_processes_and_switched_mid_game(shared: list[ServerPr
         # Any process answers with the same log: the database's.
         logs = [verify_table(s.base, table, every_move_acked=True) for s in shared]
         assert len(set(logs)) == 1
-    assert all(sum(len(s.acked) for s in t.seats) > 3 for t in tables)
+    # A random seat may claim at its first lead, so a deal can end before its seat moves on:
+    # most tables, not all, must have had a seat switch processes mid-game.
+    switched = sum(
+        any(len(moved_at.get((s.table, s.seat), ())) > 1 for s in t.seats) for t in tables
+    )
+    assert switched >= len(tables) // 2, (switched, len(tables))
 
 
 def test_kill_9_of_one_process_loses_no_acknowledged_move(shared: list[ServerProcess]) -> None:
