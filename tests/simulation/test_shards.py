@@ -297,7 +297,15 @@ def test_ctrl_c_keeps_the_games_finished_in_the_folder(tmp_path: Path) -> None:
         env={**os.environ, "COLUMNS": "160"},
         preexec_fn=interruptible,
     )
-    time.sleep(3)
+    # Ctrl-C once the second shard's file exists, so the first is whole on
+    # disk however slow the machine (a fixed wait can fall before any shard).
+    second = tmp_path / "run" / "shard-0000000100000.npz"
+    deadline = time.monotonic() + 300
+    while not second.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if not second.exists():
+        proc.kill()
+        pytest.fail(f"the run wrote no second shard: {proc.communicate()[1]}")
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
