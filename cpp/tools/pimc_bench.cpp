@@ -23,12 +23,15 @@
 #include <cstdlib>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "schnapsen/bot.hpp"
 #include "schnapsen/expert.hpp"
 #include "schnapsen/info.hpp"
 #include "schnapsen/match.hpp"
+#include "tools/pimc_history.hpp"
+#include "tools/pimc_sight.hpp"
 
 using namespace trumpf;
 using namespace trumpf::schnapsen;
@@ -45,14 +48,28 @@ struct PlayerSpec {
   bool match_aware = false;
   int infer = 0;
   int infer_lead = 0;
-  int perfect_when = 0;  // 1: sees every card while the expert rolls out, 2: while it solves
+  // 1: sees every card while the expert rolls out, 2: while it solves, 3: while it solves
+  // with the talon closed, 4: while it solves with cards still to draw
+  int perfect_when = 0;
+  // Sees the other hand, not the talon's order, in the stretches (below) of this mask: 1 << 4
+  // while it solves with cards still to draw, 1 << 1 while it rolls out, 1 << 3 with the talon
+  // closed
+  int hand_known = 0;
+  // Weighs worlds by the deal's history (pimc_history.hpp): the weight, in thousandths, of a play
+  // of the other seat's that the level-2 bot would not make; -1 off
+  int history_miss = -1;
+  int timings = 8;  // the history's deals a world
 };
 
 // A player: bot2, expert or pvK, then for an expert any of /sN (worlds),
 // /bN (budget), /xN (exact weight), /pvN (presumed worlds), /wN (win
-// weight), /m (match-aware), /iN and /lN (infer and infer_lead, in thousandths), and two
-// diagnostics that are not fair players: /pe sees every card (perfect_choose) while the expert
-// would roll out, /pl while it would solve.
+// weight), /hN and /tN (worlds weighed by the deal's history, pimc_history.hpp: N the weight of
+// a miss in thousandths, and the deals a world), /m (match-aware), /iN and /lN (infer and
+// infer_lead, in thousandths), and diagnostics that are not fair players: /pe sees every card
+// (perfect_choose) while the expert would roll out, /pl while it would solve, /pc while it would
+// solve with the talon closed, /pd while it would solve with cards still to draw, and /ph sees the
+// other hand but not the talon's order there (PIMC over the talon's orders), /phe the same while it
+// would roll out, /pha wherever the talon's order is hidden or the other hand is.
 bool spec_named(const std::string& name, PlayerSpec* out) {
   std::size_t at = name.find('/');
   const std::string head = name.substr(0, at);
@@ -75,8 +92,14 @@ bool spec_named(const std::string& name, PlayerSpec* out) {
       out->samples = std::uint32_t(number(1));
     } else if (knob[0] == 'b' && number(1) > 0) {
       out->budget = std::uint64_t(number(1));
-    } else if (knob == "pe" || knob == "pl") {
-      out->perfect_when = knob == "pe" ? 1 : 2;
+    } else if (knob[0] == 'h' && knob.size() > 1 && knob[1] >= '0' && knob[1] <= '9') {
+      out->history_miss = int(number(1));
+    } else if (knob[0] == 't' && number(1) > 0) {
+      out->timings = int(number(1));
+    } else if (knob == "ph" || knob == "phe" || knob == "pha") {
+      out->hand_known = knob == "ph" ? 1 << 4 : knob == "phe" ? 1 << 1 : 1 << 1 | 1 << 3 | 1 << 4;
+    } else if (knob == "pe" || knob == "pl" || knob == "pc" || knob == "pd") {
+      out->perfect_when = knob == "pe" ? 1 : knob == "pl" ? 2 : knob == "pc" ? 3 : 4;
     } else if (knob[0] == 'l' && number(1) > 0) {
       out->infer_lead = int(number(1));
     } else if (knob[0] == 'i' && number(1) > 0) {
@@ -117,13 +140,6 @@ struct Run {
   std::uint64_t budget;
 };
 
-std::uint64_t mix(std::uint64_t z) {
-  z += 0x9E3779B97F4A7C15ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 // Game i: player A sits in seat i & 1.
 Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
   const std::uint64_t pair = i / 2;
@@ -138,6 +154,8 @@ Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
     deal_new(m.deal, run.rules, seed, 1, dealer);
   Shown shown;
   shown_start(shown, *s);
+  history::History past;
+  history::history_start(past, *s);
   Outcome out;
   for (;;) {
     const bool over = run.match ? m.over : s->over;
@@ -161,8 +179,19 @@ Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
       const InfoSet info = run.match ? info_set(m, shown, seat) : info_set(*s, shown, seat);
       const int weight = info.counts[0] + info.counts[1] + info.draw_left;
       const int exact_from = p.exact_weight ? p.exact_weight : kExactWeight[info.rules.base];
-      if (p.perfect_when == (weight > exact_from ? 1 : 2)) {
+      // The stretch of the deal the move is in: 1 rolled out, else solved with 3 the talon
+      // closed, 4 cards still to draw, 0 none.
+      const int when = weight > exact_from         ? 1
+                       : info.closed_by != kNoSeat ? 3
+                       : info.draw_left > 0        ? 4
+                                                   : 0;
+      const bool sees = p.perfect_when == 2 ? when != 1 : p.perfect_when == when;
+      if (p.perfect_when != 0 && sees) {
         mv = perfect_choose(expert.solver(), *s);
+      } else if (p.history_miss >= 0 && when != 0) {
+        mv = history::choose(expert.solver(), info, past, o, exact_from, p.timings, p.history_miss);
+      } else if ((p.hand_known >> when) & 1) {
+        mv = hand_known_choose(expert.solver(), *s, when == 1, o.samples, o.budget, o.seed);
       } else {
         mv = expert.choose(info, o);
         if (expert.stats().worlds > 0 && weight <= exact_from) {
@@ -180,13 +209,17 @@ Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
     if (run.match) {
       match_apply(m, seat, mv, nullptr);
       if (m.over) break;
-      if (s->number == number)
+      if (s->number == number) {
         shown_update(shown, before, seat, mv, *s);
-      else
+        history::history_add(past, seat, mv, *s);
+      } else {
         shown_start(shown, *s);
+        history::history_start(past, *s);
+      }
     } else {
       apply_move(*s, seat, mv, nullptr);
       shown_update(shown, before, seat, mv, *s);
+      history::history_add(past, seat, mv, *s);
     }
   }
   const Seat won = run.match ? m.winner : s->result.winner;
