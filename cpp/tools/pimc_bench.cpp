@@ -59,17 +59,24 @@ struct PlayerSpec {
   // of the other seat's that the level-2 bot would not make; -1 off
   int history_miss = -1;
   int timings = 8;  // the history's deals a world
+  // The model of the other seat: an expert of this many worlds (0: the level-2 bot), this
+  // budget, judging the last `recent` of its moves (0: all)
+  std::uint32_t model_samples = 0;
+  std::uint64_t model_budget = 20'000;
+  int model_recent = 0;
 };
 
 // A player: bot2, expert or pvK, then for an expert any of /sN (worlds),
 // /bN (budget), /xN (exact weight), /pvN (presumed worlds), /wN (win
 // weight), /hN and /tN (worlds weighed by the deal's history, pimc_history.hpp: N the weight of
-// a miss in thousandths, and the deals a world), /m (match-aware), /iN and /lN (infer and
-// infer_lead, in thousandths), and diagnostics that are not fair players: /pe sees every card
-// (perfect_choose) while the expert would roll out, /pl while it would solve, /pc while it would
-// solve with the talon closed, /pd while it would solve with cards still to draw, and /ph sees the
-// other hand but not the talon's order there (PIMC over the talon's orders), /phe the same while it
-// would roll out, /pha wherever the talon's order is hidden or the other hand is.
+// a miss in thousandths, and the deals a world; the other seat's model the level-2 bot or, with
+// /msN, an expert of N worlds, /mbN its budget, /mrN judging its last N moves), /m (match-aware),
+// /iN and /lN (infer and infer_lead, in thousandths), and diagnostics that are not fair players:
+// /pe sees every card (perfect_choose) while the expert would roll out, /pl while it would solve,
+// /pc while it would solve with the talon closed, /pd while it would solve with cards still to
+// draw, and /ph sees the other hand but not the talon's order there (PIMC over the talon's orders),
+// /phe the same while it would roll out, /pha wherever the talon's order is hidden or the other
+// hand is.
 bool spec_named(const std::string& name, PlayerSpec* out) {
   std::size_t at = name.find('/');
   const std::string head = name.substr(0, at);
@@ -96,6 +103,12 @@ bool spec_named(const std::string& name, PlayerSpec* out) {
       out->history_miss = int(number(1));
     } else if (knob[0] == 't' && number(1) > 0) {
       out->timings = int(number(1));
+    } else if (knob.compare(0, 2, "ms") == 0 && number(2) > 0) {
+      out->model_samples = std::uint32_t(number(2));
+    } else if (knob.compare(0, 2, "mb") == 0 && number(2) > 0) {
+      out->model_budget = std::uint64_t(number(2));
+    } else if (knob.compare(0, 2, "mr") == 0 && number(2) > 0) {
+      out->model_recent = int(number(2));
     } else if (knob == "ph" || knob == "phe" || knob == "pha") {
       out->hand_known = knob == "ph" ? 1 << 4 : knob == "phe" ? 1 << 1 : 1 << 1 | 1 << 3 | 1 << 4;
     } else if (knob == "pe" || knob == "pl" || knob == "pc" || knob == "pd") {
@@ -130,6 +143,12 @@ struct Outcome {
   long moves[2] = {0, 0};
   long worlds[2] = {0, 0};  // worlds the expert visited, over its exact searches
   long searched[2] = {0, 0};
+  // A history player's decisions: the weight of the true world, the mean weight of ten worlds
+  // drawn from its InfoSet, and the decisions where the true world weighed nothing
+  double true_weight[2] = {0, 0}, drawn_weight[2] = {0, 0};
+  long weighed[2] = {0, 0}, true_zero[2] = {0, 0};
+  // The other seat's moves with a choice, and those a history player's model makes alike
+  long judged[2] = {0, 0}, agreed[2] = {0, 0};
 };
 
 struct Run {
@@ -163,7 +182,7 @@ Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
     const Seat seat = s->turn;
     const int player = seat == a ? 0 : 1;
     const PlayerSpec& p = run.spec[player];
-    const double started = cpu_now();
+    double started = cpu_now();
     Move mv;
     if (p.expert) {
       ExpertOptions o;
@@ -189,7 +208,29 @@ Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
       if (p.perfect_when != 0 && sees) {
         mv = perfect_choose(expert.solver(), *s);
       } else if (p.history_miss >= 0 && when != 0) {
-        mv = history::choose(expert.solver(), info, past, o, exact_from, p.timings, p.history_miss);
+        history::Model model;
+        model.miss = p.history_miss;
+        model.samples = p.model_samples;
+        model.budget = p.model_budget;
+        model.recent = p.model_recent;
+        model.seed = o.seed ^ 0xC3C3C3C3C3C3C3C3ULL;
+        mv = history::choose(expert.solver(), info, past, o, exact_from, p.timings, model);
+        // How much more the weights favour the true world than those the InfoSet allows, kept
+        // out of the move's time.
+        const double check_started = cpu_now();
+        std::uint64_t rng = o.seed ^ 0x0F0F0F0F0F0F0F0FULL;
+        double drawn = 0;
+        int k = 0;
+        for (DealState w; k < 10 && sample_world(info, o.seed + 1 + std::uint64_t(k), w); ++k)
+          drawn += history::world_weight(past, seat, w, p.timings, model, rng);
+        if (k > 0) {
+          const double truth = history::world_weight(past, seat, *s, p.timings, model, rng);
+          out.true_weight[player] += truth;
+          out.drawn_weight[player] += drawn / k;
+          ++out.weighed[player];
+          out.true_zero[player] += truth == 0;
+        }
+        started += cpu_now() - check_started;
       } else if ((p.hand_known >> when) & 1) {
         mv = hand_known_choose(expert.solver(), *s, when == 1, o.samples, o.budget, o.seed);
       } else {
@@ -203,6 +244,17 @@ Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
       mv = bot_choose(*s, seat, 2);
     }
     out.seconds[player] += cpu_now() - started;
+    // How often the other player's model of this seat makes this seat's move, in the true deal.
+    const PlayerSpec& judge = run.spec[1 - player];
+    Move choices[kMaxMoves];
+    if (judge.history_miss >= 0 && legal_moves(*s, seat, choices) > 1) {
+      history::Model model;
+      model.samples = judge.model_samples;
+      model.budget = judge.model_budget;
+      model.seed = mix(i ^ out.moves[player]);
+      ++out.judged[1 - player];
+      out.agreed[1 - player] += history::model_move(model, *s, shown, seat) == mv;
+    }
     ++out.moves[player];
     const Before before = before_of(*s);
     const std::uint64_t number = s->number;
@@ -261,7 +313,8 @@ int main(int argc, char** argv) {
   for (std::thread& t : pool) t.join();
 
   long wins[2] = {0, 0}, moves[2] = {0, 0}, worlds[2] = {0, 0}, searched[2] = {0, 0};
-  double seconds[2] = {0, 0}, sum = 0, sum2 = 0;
+  long weighed[2] = {0, 0}, true_zero[2] = {0, 0}, judged[2] = {0, 0}, agreed[2] = {0, 0};
+  double seconds[2] = {0, 0}, sum = 0, sum2 = 0, true_weight[2] = {0, 0}, drawn_weight[2] = {0, 0};
   for (std::uint64_t p = 0; p < games / 2; ++p) {
     // A's net game points (deals) or net wins (matches) over the pair.
     double net = 0;
@@ -273,6 +326,12 @@ int main(int argc, char** argv) {
         worlds[k] += o.worlds[k];
         searched[k] += o.searched[k];
         seconds[k] += o.seconds[k];
+        true_weight[k] += o.true_weight[k];
+        drawn_weight[k] += o.drawn_weight[k];
+        weighed[k] += o.weighed[k];
+        true_zero[k] += o.true_zero[k];
+        judged[k] += o.judged[k];
+        agreed[k] += o.agreed[k];
       }
       net += run.match ? (o.winner == 0) - (o.winner == 1) : o.points[0] - o.points[1];
     }
@@ -284,11 +343,24 @@ int main(int argc, char** argv) {
   std::printf(
       "{\"games\": %llu, \"wins\": [%ld, %ld], \"pair_net_mean\": %.6f, \"pair_net_sd\": %.6f, "
       "\"ms_per_move\": [%.4f, %.4f], \"moves\": [%ld, %ld], "
-      "\"worlds_per_exact_search\": [%.2f, %.2f]}\n",
+      "\"worlds_per_exact_search\": [%.2f, %.2f]",
       (unsigned long long)games, wins[0], wins[1], mean, sd,
       moves[0] ? 1e3 * seconds[0] / double(moves[0]) : 0.0,
       moves[1] ? 1e3 * seconds[1] / double(moves[1]) : 0.0, moves[0], moves[1],
       searched[0] ? double(worlds[0]) / double(searched[0]) : 0.0,
       searched[1] ? double(worlds[1]) / double(searched[1]) : 0.0);
+  // A history player's weights: the true world's and the drawn worlds' means, and the share of
+  // decisions where the true world weighed nothing.
+  std::printf(", \"history_true_drawn_zero\": [[%.4f, %.4f, %.4f], [%.4f, %.4f, %.4f]]",
+              weighed[0] ? true_weight[0] / double(weighed[0]) : 0.0,
+              weighed[0] ? drawn_weight[0] / double(weighed[0]) : 0.0,
+              weighed[0] ? double(true_zero[0]) / double(weighed[0]) : 0.0,
+              weighed[1] ? true_weight[1] / double(weighed[1]) : 0.0,
+              weighed[1] ? drawn_weight[1] / double(weighed[1]) : 0.0,
+              weighed[1] ? double(true_zero[1]) / double(weighed[1]) : 0.0);
+  // A history player's model: the share of the other seat's moves with a choice it made alike.
+  std::printf(", \"model_agrees\": [%.4f, %.4f]}\n",
+              judged[0] ? double(agreed[0]) / double(judged[0]) : 0.0,
+              judged[1] ? double(agreed[1]) / double(judged[1]) : 0.0);
   return 0;
 }

@@ -25,6 +25,7 @@
 #include "schnapsen/bot.hpp"
 #include "schnapsen/deck.hpp"
 #include "schnapsen/expert.hpp"
+#include "schnapsen/info.hpp"
 #include "schnapsen/worlds.hpp"
 #include "tools/pimc_sight.hpp"
 
@@ -54,9 +55,31 @@ inline void history_add(History& h, Seat seat, Move mv, const DealState& s) {
     }
 }
 
+// What the other seat is taken to play: the level-2 bot, or (with `samples` > 0) an expert of
+// that many worlds and `budget` work units, judging only the other seat's last `recent` moves
+// (0: all). A move it would not make weighs `miss` thousandths.
+struct Model {
+  int miss = 1000;
+  std::uint32_t samples = 0;
+  std::uint64_t budget = 0;
+  int recent = 0;
+  std::uint64_t seed = 0;
+};
+
+// The model's move for `seat` at `d`, whose shown cards are `shown`.
+inline Move model_move(const Model& model, const DealState& d, const Shown& shown, Seat seat) {
+  if (model.samples == 0) return bot_choose(d, seat, 2);
+  static thread_local Expert judge;
+  ExpertOptions o;
+  o.samples = model.samples;
+  o.budget = model.budget;
+  o.seed = model.seed;
+  return judge.choose(info_set(d, shown, seat), o);
+}
+
 // The weight of world `w` for `me`, as above.
-inline double world_weight(const History& h, Seat me, const DealState& w, int timings, int miss,
-                           std::uint64_t& rng) {
+inline double world_weight(const History& h, Seat me, const DealState& w, int timings,
+                           const Model& model, std::uint64_t& rng) {
   const Seat them = other(me);
   const DealState& st = h.start;
   const int size = variant_of(st).hand_size;
@@ -81,6 +104,15 @@ inline double world_weight(const History& h, Seat me, const DealState& w, int ti
   for (int i = 0; i < n; ++i)
     if (!(known & bit(pack[i]))) fill[n_fill++] = pack[i];
   if (n_fill != size + n_slots) return 0.0;  // not a world of this history
+  int judged_from = 0;                       // the first of the moves the model judges
+  if (model.recent > 0) {
+    int seen = 0;
+    for (int i = int(h.moves.size()) - 1; i >= 0 && seen < model.recent; --i)
+      if (h.moves[std::size_t(i)].first == them) {
+        judged_from = i;
+        ++seen;
+      }
+  }
   double sum = 0;
   for (int t = 0; t < timings; ++t) {
     for (int i = n_fill - 1; i > 0; --i)
@@ -94,12 +126,19 @@ inline double world_weight(const History& h, Seat me, const DealState& w, int ti
     for (int j = 0; j < n_slots; ++j) d.talon[their_slots[j]] = fill[size + j];
     for (int k = 0; k < left; ++k) d.talon[drawn + k] = w.talon[w.talon_pos + k];
     double like = 1.0;
-    for (const auto& [seat, mv] : h.moves) {
-      if (seat == them && !(bot_choose(d, them, 2) == mv)) like *= miss / 1000.0;
+    Shown shown;
+    shown_start(shown, d);
+    for (std::size_t i = 0; i < h.moves.size(); ++i) {
+      const auto& [seat, mv] = h.moves[i];
+      if (seat == them && int(i) >= judged_from && model.miss < 1000 &&
+          !(model_move(model, d, shown, them) == mv))
+        like *= model.miss / 1000.0;
+      const Before before = before_of(d);
       if (apply_move(d, seat, mv, nullptr) != Code::kOk) {
         like = 0.0;
         break;
       }
+      shown_update(shown, before, seat, mv, d);
     }
     sum += like;
   }
@@ -111,7 +150,7 @@ inline double world_weight(const History& h, Seat me, const DealState& w, int ti
 // `budget` work units as the expert does. Exact values at most `exact_from`
 // cards left, else the expert's rollout.
 inline Move choose(Solver& solver, const InfoSet& info, const History& h, const ExpertOptions& o,
-                   int exact_from, int timings, int miss) {
+                   int exact_from, int timings, const Model& model) {
   Hidden hidden;
   if (!hidden_of(info, &hidden)) return Move{};
   const Seat seat = info.seat;
@@ -132,7 +171,7 @@ inline Move choose(Solver& solver, const InfoSet& info, const History& h, const 
       n = legal_moves(s, seat, moves);
       if (n <= 1) return false;
     }
-    const double weight = world_weight(h, seat, s, timings, miss, rng);
+    const double weight = world_weight(h, seat, s, timings, model, rng);
     total += weight;
     int values[kMaxMoves];
     if (exact) {
