@@ -180,12 +180,7 @@ inline Move choose(Solver& solver, const InfoSet& info, const History& h, const 
       for (int i = 0; i < n; ++i) {
         DealState t = s;
         apply_legal(t, seat, moves[i], nullptr);
-        while (!t.over && draw_left(t) > 0) {
-          apply_legal(t, t.turn, bot_choose(t, t.turn, 2), nullptr);
-          ++rolled;
-        }
-        const int v = t.over ? 0 : solver.value(t);
-        values[i] = t.over ? result_value(t, seat) : (t.turn == seat ? v : -v);
+        values[i] = rollout_value(solver, t, seat, &rolled);
       }
     }
     for (int i = 0; i < n; ++i) {

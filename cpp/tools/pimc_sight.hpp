@@ -19,6 +19,19 @@ inline std::uint64_t mix(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
+// A world's value for `seat` of the position `t` reached by a move, as the expert rolls out: the
+// level-2 bot plays both seats while the talon is drawn from, then the solver's exact value.
+// Adds the bot's moves to *rolled.
+inline int rollout_value(Solver& solver, DealState t, Seat seat, std::uint64_t* rolled) noexcept {
+  while (!t.over && draw_left(t) > 0) {
+    apply_legal(t, t.turn, bot_choose(t, t.turn, 2), nullptr);
+    ++*rolled;
+  }
+  if (t.over) return result_value(t, seat);
+  const int v = solver.value(t);
+  return t.turn == seat ? v : -v;
+}
+
 // The /ph and /phe diagnostics: the move with the best sum of values over orders of the true
 // position's face-down talon, the hands as they are, each order valued as the expert values a
 // world (exact, or with `rollout` the level-2 bot for both seats while the talon is drawn from,
@@ -49,16 +62,7 @@ Move hand_known_choose(Solver& solver, const DealState& s, bool rollout, std::ui
     for (int i = 0; i < n; ++i) {
       DealState u = t;
       apply_legal(u, seat, moves[i], nullptr);
-      while (!u.over && draw_left(u) > 0) {
-        apply_legal(u, u.turn, bot_choose(u, u.turn, 2), nullptr);
-        ++rolled;
-      }
-      if (u.over) {
-        sums[i] += result_value(u, seat);
-      } else {
-        const int v = solver.value(u);
-        sums[i] += u.turn == seat ? v : -v;
-      }
+      sums[i] += rollout_value(solver, u, seat, &rolled);
     }
   }
   int best = 0;
