@@ -8,19 +8,6 @@ namespace trumpf::schnapsen {
 
 namespace {
 
-// The value for `seat` of a position reached by a rollout: the level-2 bot
-// plays both seats while the talon is drawn from, then the solver takes
-// over. Adds the moves played to *work (the solver counts its own).
-int rollout(Solver& solver, DealState& t, Seat seat, std::uint64_t* work, Stop* stop) noexcept {
-  while (!t.over && draw_left(t) > 0) {
-    apply_legal(t, t.turn, bot_choose(t, t.turn, 2), nullptr);
-    ++*work;
-  }
-  if (t.over) return result_value(t, seat);
-  const int v = solver.value(t, stop);
-  return t.turn == seat ? v : -v;
-}
-
 // A world's value of a move: its game points, and win_weight more for a won deal.
 long long weighed(int points, int win_weight) noexcept {
   return points + win_weight * ((points > 0) - (points < 0));
@@ -104,6 +91,16 @@ long long world_weight(const DealState& s, bool married, int infer, int infer_le
 }
 
 }  // namespace
+
+int rollout(Solver& solver, DealState& t, Seat seat, std::uint64_t* work, Stop* stop) noexcept {
+  while (!t.over && draw_left(t) > 0) {
+    apply_legal(t, t.turn, bot_choose(t, t.turn, 2), nullptr);
+    ++*work;
+  }
+  if (t.over) return result_value(t, seat);
+  const int v = solver.value(t, stop);
+  return t.turn == seat ? v : -v;
+}
 
 std::uint64_t decision_of(const InfoSet& info) noexcept {
   const int played = bits::popcount(info.played[0] | info.played[1]);

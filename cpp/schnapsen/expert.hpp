@@ -92,6 +92,12 @@ class Expert {
   ExpertStats stats_;
 };
 
+// A world's value for `seat` of the position `t` a move reached, as choose
+// rolls out: the level-2 bot plays both seats while the talon is drawn from
+// (leaving `t` where the draws end), then the solver's exact value. Adds the
+// bot's moves to *work (the solver counts its own); `stop` may be null.
+int rollout(Solver& solver, DealState& t, Seat seat, std::uint64_t* work, Stop* stop) noexcept;
+
 // The decision a stream is drawn for (see above).
 std::uint64_t decision_of(const InfoSet& info) noexcept;
 

@@ -180,7 +180,7 @@ inline Move choose(Solver& solver, const InfoSet& info, const History& h, const 
       for (int i = 0; i < n; ++i) {
         DealState t = s;
         apply_legal(t, seat, moves[i], nullptr);
-        values[i] = rollout_value(solver, t, seat, &rolled);
+        values[i] = rollout(solver, t, seat, &rolled, nullptr);
       }
     }
     for (int i = 0; i < n; ++i) {

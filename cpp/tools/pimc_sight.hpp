@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "schnapsen/bot.hpp"
+#include "schnapsen/expert.hpp"
 #include "schnapsen/solve.hpp"
 
 namespace trumpf::schnapsen {
@@ -19,25 +19,13 @@ inline std::uint64_t mix(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
-// A world's value for `seat` of the position `t` reached by a move, as the expert rolls out: the
-// level-2 bot plays both seats while the talon is drawn from, then the solver's exact value.
-// Adds the bot's moves to *rolled.
-inline int rollout_value(Solver& solver, DealState t, Seat seat, std::uint64_t* rolled) noexcept {
-  while (!t.over && draw_left(t) > 0) {
-    apply_legal(t, t.turn, bot_choose(t, t.turn, 2), nullptr);
-    ++*rolled;
-  }
-  if (t.over) return result_value(t, seat);
-  const int v = solver.value(t);
-  return t.turn == seat ? v : -v;
-}
-
 // The /ph and /phe diagnostics: the move with the best sum of values over orders of the true
 // position's face-down talon, the hands as they are, each order valued as the expert values a
-// world (exact, or with `rollout` the level-2 bot for both seats while the talon is drawn from,
+// world (exact, or with `rolls_out` the level-2 bot for both seats while the talon is drawn from,
 // then exact), stopping at `samples` orders or `budget` work units as the expert does.
-Move hand_known_choose(Solver& solver, const DealState& s, bool rollout, std::uint32_t samples,
-                       std::uint64_t budget, std::uint64_t seed) noexcept {
+inline Move hand_known_choose(Solver& solver, const DealState& s, bool rolls_out,
+                              std::uint32_t samples, std::uint64_t budget,
+                              std::uint64_t seed) noexcept {
   Move moves[kMaxMoves];
   int values[kMaxMoves];
   long long sums[kMaxMoves] = {};
@@ -54,7 +42,7 @@ Move hand_known_choose(Solver& solver, const DealState& s, bool rollout, std::ui
       const int j = t.talon_pos + int(state % std::uint64_t(i - t.talon_pos + 1));
       std::swap(t.talon[i], t.talon[j]);
     }
-    if (!rollout) {
+    if (!rolls_out) {
       n = solver.values(t, moves, values);
       for (int i = 0; i < n; ++i) sums[i] += values[i];
       continue;
@@ -62,7 +50,7 @@ Move hand_known_choose(Solver& solver, const DealState& s, bool rollout, std::ui
     for (int i = 0; i < n; ++i) {
       DealState u = t;
       apply_legal(u, seat, moves[i], nullptr);
-      sums[i] += rollout_value(solver, u, seat, &rolled);
+      sums[i] += rollout(solver, u, seat, &rolled, nullptr);
     }
   }
   int best = 0;
