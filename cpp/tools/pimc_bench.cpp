@@ -31,6 +31,7 @@
 #include "schnapsen/info.hpp"
 #include "schnapsen/match.hpp"
 #include "tools/pimc_history.hpp"
+#include "tools/pimc_ismcts.hpp"
 #include "tools/pimc_sight.hpp"
 
 using namespace trumpf;
@@ -64,6 +65,13 @@ struct PlayerSpec {
   std::uint32_t model_samples = 0;
   std::uint64_t model_budget = 20'000;
   int model_recent = 0;
+  // Before the solved phase, information-set MCTS of this many iterations (pimc_ismcts.hpp), 0 off,
+  // with this UCB constant in thousandths
+  int ismcts = 0;
+  int explore = 700;
+  // Information-set MCTS of this many iterations in the solved phase while cards are left to
+  // draw, its walks stopping once none are, 0 off
+  int ismcts_draws = 0;
 };
 
 // A player: bot2, expert or pvK, then for an expert any of /sN (worlds),
@@ -76,7 +84,9 @@ struct PlayerSpec {
 // /pc while it would solve with the talon closed, /pd while it would solve with cards still to
 // draw, and /ph sees the other hand but not the talon's order there (PIMC over the talon's orders),
 // /phe the same while it would roll out, /pha wherever the talon's order is hidden or the other
-// hand is.
+// hand is. /uN plays information-set MCTS of N iterations before the solved phase
+// (pimc_ismcts.hpp), /cN its UCB constant in thousandths, /dN information-set MCTS of N iterations
+// in the solved phase while cards are left to draw.
 bool spec_named(const std::string& name, PlayerSpec* out) {
   std::size_t at = name.find('/');
   const std::string head = name.substr(0, at);
@@ -99,6 +109,12 @@ bool spec_named(const std::string& name, PlayerSpec* out) {
       out->samples = std::uint32_t(number(1));
     } else if (knob[0] == 'b' && number(1) > 0) {
       out->budget = std::uint64_t(number(1));
+    } else if (knob[0] == 'u' && number(1) > 0) {
+      out->ismcts = int(number(1));
+    } else if (knob[0] == 'd' && number(1) > 0) {
+      out->ismcts_draws = int(number(1));
+    } else if (knob[0] == 'c' && number(1) > 0) {
+      out->explore = int(number(1));
     } else if (knob[0] == 'h' && knob.size() > 1 && knob[1] >= '0' && knob[1] <= '9') {
       out->history_miss = int(number(1));
     } else if (knob[0] == 't' && number(1) > 0) {
@@ -207,6 +223,13 @@ Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
       const bool sees = p.perfect_when == 2 ? when != 1 : p.perfect_when == when;
       if (p.perfect_when != 0 && sees) {
         mv = perfect_choose(expert.solver(), *s);
+      } else if ((p.ismcts > 0 && when == 1) || (p.ismcts_draws > 0 && when == 4)) {
+        ismcts::Options io;
+        io.iterations = when == 1 ? p.ismcts : p.ismcts_draws;
+        io.to_draws_end = when == 4;
+        io.explore = p.explore;
+        io.exact_weight = p.exact_weight;
+        mv = ismcts::choose(expert.solver(), info, io, o.seed);
       } else if (p.history_miss >= 0 && when != 0) {
         history::Model model;
         model.miss = p.history_miss;
