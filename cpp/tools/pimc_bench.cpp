@@ -146,6 +146,17 @@ bool spec_named(const std::string& name, PlayerSpec* out) {
   return true;
 }
 
+// The spec's model of the other seat (pimc_history.hpp), drawing its expert's worlds from `seed`.
+history::Model model_of(const PlayerSpec& p, std::uint64_t seed) {
+  history::Model model;
+  model.miss = p.history_miss;
+  model.samples = p.model_samples;
+  model.budget = p.model_budget;
+  model.recent = p.model_recent;
+  model.seed = seed;
+  return model;
+}
+
 double cpu_now() {
   timespec t;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
@@ -231,12 +242,7 @@ Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
         io.exact_weight = p.exact_weight;
         mv = ismcts::choose(expert.solver(), info, io, o.seed);
       } else if (p.history_miss >= 0 && when != 0) {
-        history::Model model;
-        model.miss = p.history_miss;
-        model.samples = p.model_samples;
-        model.budget = p.model_budget;
-        model.recent = p.model_recent;
-        model.seed = o.seed ^ 0xC3C3C3C3C3C3C3C3ULL;
+        const history::Model model = model_of(p, o.seed ^ 0xC3C3C3C3C3C3C3C3ULL);
         mv = history::choose(expert.solver(), info, past, o, exact_from, p.timings, model);
         // How much more the weights favour the true world than those the InfoSet allows, kept
         // out of the move's time.
@@ -271,10 +277,7 @@ Outcome play(const Run& run, std::uint64_t i, Expert& expert) {
     const PlayerSpec& judge = run.spec[1 - player];
     Move choices[kMaxMoves];
     if (judge.history_miss >= 0 && legal_moves(*s, seat, choices) > 1) {
-      history::Model model;
-      model.samples = judge.model_samples;
-      model.budget = judge.model_budget;
-      model.seed = mix(i ^ out.moves[player]);
+      const history::Model model = model_of(judge, mix(i ^ out.moves[player]));
       ++out.judged[1 - player];
       out.agreed[1 - player] += history::model_move(model, *s, shown, seat) == mv;
     }

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/bits.hpp"
 #include "schnapsen/expert.hpp"
 #include "schnapsen/info.hpp"
 #include "schnapsen/worlds.hpp"
@@ -53,19 +54,26 @@ struct Node {
   std::vector<Edge> edges;
 };
 
-inline Edge& edge_of(Node& node, Move m) {
-  for (Edge& e : node.edges)
-    if (e.move == m) return e;
+// The index of the node's edge of move m, added untried if it has none.
+inline std::size_t edge_at(Node& node, Move m) {
+  for (std::size_t k = 0; k < node.edges.size(); ++k)
+    if (node.edges[k].move == m) return k;
   node.edges.push_back(Edge{m, 0, 0, 0, {}});
-  return node.edges.back();
+  return node.edges.size() - 1;
 }
 
-// The value for `seat` of a position the walk stopped at.
-inline int leaf_value(Solver& solver, DealState& t, Seat seat, int exact_from, bool rolls,
-                      std::uint64_t* work) noexcept {
+// Cards in both hands and still to draw: the measure kExactWeight is of.
+inline int cards_left(const DealState& s) noexcept {
+  return s.hand_n[0] + s.hand_n[1] + draw_left(s);
+}
+
+// The value for `seat` of a position the walk stopped at: with `rolls`, a rollout while more than
+// `exact_from` cards are left, else the solver's exact value.
+inline int leaf_value(Solver& solver, DealState& t, Seat seat, int exact_from,
+                      bool rolls) noexcept {
   if (t.over) return result_value(t, seat);
-  const int weight = t.hand_n[0] + t.hand_n[1] + draw_left(t);
-  if (weight > exact_from && rolls) return rollout(solver, t, seat, work, nullptr);
+  std::uint64_t moves = 0;  // the rollout's count of its moves, which no budget reads here
+  if (cards_left(t) > exact_from && rolls) return rollout(solver, t, seat, &moves, nullptr);
   const int v = solver.value(t, nullptr);
   return t.turn == seat ? v : -v;
 }
@@ -77,9 +85,8 @@ inline Move choose(Solver& solver, const InfoSet& info, const Options& o, std::u
   const int n_roots = info_legal(info, roots);
   if (n_roots <= 1) return n_roots ? roots[0] : Move{};
   std::vector<Node> tree(1);
-  for (int i = 0; i < n_roots; ++i) edge_of(tree[0], roots[i]);
+  for (int i = 0; i < n_roots; ++i) edge_at(tree[0], roots[i]);
   const double c = o.explore / 1000.0;
-  std::uint64_t work = 0;
   struct Step {
     int node;
     std::size_t edge;
@@ -93,10 +100,9 @@ inline Move choose(Solver& solver, const InfoSet& info, const Options& o, std::u
     int node = 0;
     int value = 0;
     for (;;) {
-      const int weight = s.hand_n[0] + s.hand_n[1] + draw_left(s);
-      const bool horizon = o.to_draws_end ? draw_left(s) == 0 : weight <= exact_from;
+      const bool horizon = o.to_draws_end ? draw_left(s) == 0 : cards_left(s) <= exact_from;
       if (s.over || (node != 0 && horizon)) {
-        value = leaf_value(solver, s, seat, exact_from, false, &work);
+        value = leaf_value(solver, s, seat, exact_from, false);
         break;
       }
       Move moves[kMaxMoves];
@@ -106,8 +112,7 @@ inline Move choose(Solver& solver, const InfoSet& info, const Options& o, std::u
       bool fresh = false;
       double best = -1e300;
       for (int i = 0; i < n; ++i) {
-        const std::size_t at = std::size_t(&edge_of(tree[std::size_t(node)], moves[i]) -
-                                           tree[std::size_t(node)].edges.data());
+        const std::size_t at = edge_at(tree[std::size_t(node)], moves[i]);
         Edge& e = tree[std::size_t(node)].edges[at];
         ++e.offered;
         if (fresh) continue;
@@ -128,13 +133,12 @@ inline Move choose(Solver& solver, const InfoSet& info, const Options& o, std::u
       apply_legal(s, mover, mv, nullptr);
       path.push_back(Step{node, pick, mover});
       if (fresh) {
-        value = leaf_value(solver, s, seat, exact_from, true, &work);
+        value = leaf_value(solver, s, seat, exact_from, true);
         break;
       }
+      // A move ends with at most one card drawn into the seat's hand.
       const std::uint32_t drawn = s.hand_mask[seat] & ~held;
-      Card card = kNoCard;
-      for (Card x = 1; x < 25; ++x)
-        if (drawn & bit(x)) card = x;
+      const Card card = drawn ? Card(bits::lowest_bit(drawn)) : kNoCard;
       auto& children = tree[std::size_t(node)].edges[pick].children;
       int next = -1;
       for (const auto& ch : children)
