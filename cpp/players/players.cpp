@@ -40,7 +40,10 @@ durak::Expert& durak_expert() {
 // play loops are flattened (TRUMPF_FLATTEN), and an inlined expert search
 // made the random-play loop ten times its size and 10% slower a game
 // (callgrind, against eee55ac).
-[[gnu::noinline]] schnapsen::Move expert_move(const schnapsen::DealState& s,
+[[gnu::noinline]] schnapsen::Move expert_move(Player player, const schnapsen::DealState& s,
+                                              const schnapsen::Shown& shown, schnapsen::Seat seat,
+                                              const Context& context) noexcept;
+[[gnu::noinline]] schnapsen::Move expert_move(Player player, const schnapsen::MatchState& m,
                                               const schnapsen::Shown& shown, schnapsen::Seat seat,
                                               const Context& context) noexcept;
 [[gnu::noinline]] durak::Move expert_move(const durak::GameState& s, const durak::Shown& shown,
@@ -59,9 +62,16 @@ Options options_of(const Context& c) noexcept {
   return o;
 }
 
-schnapsen::Move expert_move(const schnapsen::DealState& s, const schnapsen::Shown& shown,
-                            schnapsen::Seat seat, const Context& context) noexcept {
-  return expert_schnapsen(schnapsen::info_set(s, shown, seat), context);
+schnapsen::Move expert_move(Player player, const schnapsen::DealState& s,
+                            const schnapsen::Shown& shown, schnapsen::Seat seat,
+                            const Context& context) noexcept {
+  return expert_schnapsen(player, schnapsen::info_set(s, shown, seat), context);
+}
+
+schnapsen::Move expert_move(Player player, const schnapsen::MatchState& m,
+                            const schnapsen::Shown& shown, schnapsen::Seat seat,
+                            const Context& context) noexcept {
+  return expert_schnapsen(player, schnapsen::info_set(m, shown, seat), context);
 }
 
 durak::Move expert_move(const durak::GameState& s, const durak::Shown& shown, durak::Seat seat,
@@ -102,8 +112,11 @@ std::uint64_t expert_seed_of(const std::uint8_t seed[32], std::uint64_t game, in
   return v >> 1;  // 63 bits: a Python caller passes it back as a non-negative int64
 }
 
-schnapsen::Move expert_schnapsen(const schnapsen::InfoSet& info, const Context& context) noexcept {
-  return schnapsen_expert().choose(info, options_of<schnapsen::ExpertOptions>(context));
+schnapsen::Move expert_schnapsen(Player player, const schnapsen::InfoSet& info,
+                                 const Context& context) noexcept {
+  schnapsen::ExpertOptions o = options_of<schnapsen::ExpertOptions>(context);
+  o.match_aware = player == Player::kExpert && schnapsen::kMatchAware[info.rules.base];
+  return schnapsen_expert().choose(info, o);
 }
 
 durak::Move expert_durak(const durak::InfoSet& info, const Context& context) noexcept {
@@ -122,12 +135,20 @@ schnapsen::Move choose_schnapsen(Player player, const schnapsen::DealState& s,
     case Player::kBot1:
       return schnapsen::bot_choose(s, seat, 1);
     case Player::kExpert:
-      return expert_move(s, shown, seat, context);
+    case Player::kExpertPimc:
+      return expert_move(player, s, shown, seat, context);
     case Player::kPerfect:
       return perfect_move(s, context.stop);
     default:
       return schnapsen::bot_choose(s, seat, 2);
   }
+}
+
+schnapsen::Move choose_schnapsen(Player player, const schnapsen::MatchState& m,
+                                 const schnapsen::Shown& shown, schnapsen::Seat seat,
+                                 const Context& context) noexcept {
+  if (needs_shown(player)) return expert_move(player, m, shown, seat, context);
+  return choose_schnapsen(player, m.deal, shown, seat, context);
 }
 
 durak::Move choose_durak(Player player, const durak::GameState& s, const durak::Shown& shown,
@@ -143,6 +164,7 @@ durak::Move choose_durak(Player player, const durak::GameState& s, const durak::
     case Player::kBot2:
       return durak::bot_choose(s, seat, 2, 0);
     case Player::kExpert:
+    case Player::kExpertPimc:
       return expert_move(s, shown, seat, context);
     case Player::kPerfect:
       return perfect_move(s, context);

@@ -115,10 +115,7 @@ class Env {
   // The episode each env is playing (the number of episodes it began before).
   const std::vector<std::uint64_t>& episodes() const noexcept { return episode_; }
   // Whether a step can run long: against an opponent that searches.
-  bool costly() const noexcept {
-    return config_.opponent == players::Player::kExpert ||
-           config_.opponent == players::Player::kPerfect;
-  }
+  bool costly() const noexcept { return players::needs_seed(config_.opponent); }
 
   // Starts the next episode of every env (episode 0 on the first reset) and
   // writes each one's first decision. With `seed`, every env begins episode

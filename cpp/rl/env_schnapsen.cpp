@@ -134,8 +134,10 @@ class SchnapsenEnv final : public Env {
     const players::Context context{&e.stream, {}, e.expert_seed, config_.expert, stop_};
     while (!over(e) && e.m.deal.turn != kAgentSeat) {
       const ts::Seat seat = e.m.deal.turn;
-      move(e, seat, players::choose_schnapsen(config_.opponent, e.m.deal, e.shown, seat, context),
-           kChecked);
+      const ts::Move m =
+          match_ ? players::choose_schnapsen(config_.opponent, e.m, e.shown, seat, context)
+                 : players::choose_schnapsen(config_.opponent, e.m.deal, e.shown, seat, context);
+      move(e, seat, m, kChecked);
     }
   }
 

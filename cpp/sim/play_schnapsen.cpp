@@ -44,6 +44,9 @@ struct Players {
   Move choose(const schnapsen::DealState& s, Seat seat) noexcept {
     return players::choose_schnapsen(player[seat], s, shown, seat, context[seat]);
   }
+  Move choose(const schnapsen::MatchState& m, Seat seat) noexcept {
+    return players::choose_schnapsen(player[seat], m, shown, seat, context[seat]);
+  }
 
   // After `seat` played `m`, which turned the deal `before` was taken of
   // into `after`: a deal of the same number, or the next deal of a match.
@@ -126,7 +129,7 @@ TRUMPF_FLATTEN void play_schnapsen_match(const Spec& spec, std::uint64_t i, std:
     const schnapsen::Before before =
         players.keep_shown ? schnapsen::before_of(m.deal) : schnapsen::Before{};
     const std::uint64_t number = m.deal.number;
-    const Move mv = players.choose(m.deal, seat);
+    const Move mv = players.choose(m, seat);
     schnapsen::match_apply(m, seat, mv, nullptr);
     players.update(before, number, seat, mv, m.deal);
     ++moves;

@@ -8,7 +8,8 @@
 //   - the expert, asked in it, makes the same move as in the true position
 //     (the move depends on the InfoSet and the seed alone);
 //   - the same seed twice gives the same move, and the move is legal.
-// The same holds for the expert's measured modes (schnapsen/expert.hpp).
+// The same holds for the expert's measured modes (schnapsen/expert.hpp),
+// and for the table's experts in a match, which read its standing.
 #include "durak/expert.hpp"
 
 #include <cstdint>
@@ -140,6 +141,61 @@ int mode_deals(const schnapsen::Rules& rules, int deals, const schnapsen::Expert
   return differ;
 }
 
+// The players' table's experts in matches played by bot2 (players.hpp):
+// kExpert reads the match's standing where kMatchAware marks the variant,
+// kExpertPimc never. At each decision each one's move is legal, the same
+// twice, and the same in other worlds of the seat's InfoSet (the match's
+// deal dealt again). Returns how many decisions kExpert made differently
+// from kExpertPimc with the same seed.
+int match_experts(const schnapsen::Rules& rules, int matches) {
+  using namespace schnapsen;
+  players::Context context;
+  context.expert.samples = 6;
+  int differ = 0;
+  for (int g = 1; g <= matches; ++g) {
+    std::uint8_t seed[32];
+    std::memcpy(seed, kSeed, 32);
+    seed[0] = std::uint8_t(g);
+    MatchState m;
+    CHECK(match_new(m, rules, seed, Seat(g & 1)) == Code::kOk);
+    Shown shown;
+    shown_start(shown, m.deal);
+    while (!m.over) {
+      const Seat seat = m.deal.turn;
+      const InfoSet info = info_set(m, shown, seat);
+      CHECK(info.match.in_match);
+      Hidden hidden;
+      CHECK(hidden_of(info, &hidden));
+      context.expert_seed = std::uint64_t(g) * 7919 + m.deal.tricks_played * 2 + m.deals_done * 64;
+      Move moves[2];
+      for (int k = 0; k < 2; ++k) {
+        const players::Player p = k == 0 ? players::Player::kExpert : players::Player::kExpertPimc;
+        moves[k] = players::choose_schnapsen(p, m, shown, seat, context);
+        CHECK(legal_in(m.deal, seat, moves[k]));
+        CHECK(players::choose_schnapsen(p, m, shown, seat, context) == moves[k]);
+        Stream stream =
+            worlds::stream_of(std::uint64_t(g) + 500, context.expert_seed + std::uint64_t(k));
+        World w;
+        worlds::sample(hidden, stream, &w);
+        MatchState other = m;
+        deal_of(info, w, other.deal);
+        CHECK(same_info(info_set(other, shown, seat), info));
+        CHECK(players::choose_schnapsen(p, other, shown, seat, context) == moves[k]);
+      }
+      differ += !(moves[0] == moves[1]);
+      const std::uint64_t number = m.deal.number;
+      const Before before = before_of(m.deal);
+      const Move played = bot_choose(m.deal, seat, 2);
+      CHECK(match_apply(m, seat, played, nullptr) == Code::kOk);
+      if (m.deal.number == number)
+        shown_update(shown, before, seat, played, m.deal);
+      else
+        shown_start(shown, m.deal);
+    }
+  }
+  return differ;
+}
+
 void schnapsen_modes() {
   using namespace schnapsen;
   const Rules schnapsen = reference_rules(kSchnapsen), sixtysix = reference_rules(kSixtySix);
@@ -240,6 +296,10 @@ int main() {
   CHECK(schnapsen::rules_named("schnapsen-tjger", &tjger));
   schnapsen_deals(tjger, 20);
   schnapsen_modes();
+  // In a Schnapsen match the table's expert plays for the match; in Sixty-Six
+  // (kMatchAware) it plays as expert-pimc.
+  CHECK(match_experts(schnapsen::reference_rules(schnapsen::kSchnapsen), 8) > 0);
+  CHECK(match_experts(schnapsen::reference_rules(schnapsen::kSixtySix), 4) == 0);
   durak_games(12);
   return trumpf::test::report("expert_test");
 }

@@ -10,7 +10,7 @@ the same thing. The error codes are :data:`trumpf.errors.CODES`.
 >>> GAMES["sixtysix-match"].kind
 'match'
 >>> [p.name for p in PLAYERS.values() if "durak" in p.families]
-['random', 'bot1', 'bot2', 'bot3', 'expert', 'perfect']
+['random', 'bot1', 'bot2', 'bot3', 'expert', 'expert-pimc', 'perfect']
 >>> LIMITS["max_threads"].value
 1024
 >>> dict(HOUSE_RULES["close_min_stock"].high)["sixtysix"]
@@ -50,11 +50,14 @@ class Game(NamedTuple):
 
 class Player(NamedTuple):
     """A built-in player: the families it plays, whether it is fair (chooses
-    from what its seat may know) and one line about it."""
+    from what its seat may know), whether it searches (an expert or perfect:
+    it takes the expert's seed and budget, and ``trumpf._core.players.choose``
+    plays it) and one line about it."""
 
     name: str
     families: tuple[str, ...]
     fair: bool
+    searches: bool
     about: str
 
 

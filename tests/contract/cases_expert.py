@@ -16,6 +16,7 @@ cases_schnapsen and cases_durak take these in.
 from __future__ import annotations
 
 import copy
+import hashlib
 import pickle
 from collections.abc import Callable, Iterator
 from types import ModuleType
@@ -117,9 +118,61 @@ def _info_refusals(
     )
 
 
+# Schnapsen matches (seed text, deals finished, cards in the hand on turn)
+# whose endgame the expert, playing for the match, and expert-pimc, playing
+# for game points, answer differently: tests/engine/test_expert_match.py
+# checks that they do.
+STANDINGS = [("30", 3, 2), ("575", 3, 3)]
+
+
+def match_endgame(m: ModuleType, text: str, deals: int, cards: int) -> Any:
+    """A Schnapsen match after `deals` deals, in phase 2 with at most `cards`
+    in the hand on turn, by cases_solve's fixed policy (never a claim)."""
+    table = m.Match.build(
+        variant="schnapsen", seed=hashlib.sha256(text.encode()).digest(), dealer="p2"
+    )
+    ply = 0
+    while not table.over:
+        deal = table.deal
+        ready = table.info(table.turn)["deals"] >= deals and deal.phase == 2
+        if ready and not deal.over and len(deal.hand_of(deal.turn)) <= cards:
+            break
+        legal = [move for move in table.legal(table.turn) if move["kind"] != "claim"]
+        table.apply(table.turn, legal[(ply * 7 + 3) % len(legal)])
+        ply += 1
+    return table
+
+
+def _both(m: ModuleType, table: Any, info: bool) -> list[Any]:
+    """The expert's move and expert-pimc's, from the table or the info alone."""
+    seat = table.turn
+    return [
+        m.Expert(**WIDE, pimc=p).choose(table.info(seat))
+        if info
+        else m.Expert(**WIDE, pimc=p).choose(table, seat)
+        for p in (False, True)
+    ]
+
+
 def schnapsen_cases() -> Iterator[Case]:
     """trumpf.schnapsen.Expert against trumpf.reference.schnapsen.Expert."""
     yield from _common("Expert.choose")
+    yield case(
+        ("Expert", "Expert.pimc"),
+        "pimc-and-pickle",
+        lambda m: (lambda e, back: [m.Expert().pimc, e.pimc, repr(e), back.pimc, repr(back)])(
+            m.Expert(seed=3, pimc=True), pickle.loads(pickle.dumps(m.Expert(seed=3, pimc=True)))
+        ),
+    )
+    for label, bad in [("int", 1), ("none", None), ("str", "yes")]:
+        yield case("Expert", f"pimc-{label}", lambda m, b=bad: m.Expert(pimc=b), err("bad_player"))
+    for text, deals, cards in STANDINGS:
+        for info in (False, True):
+            yield case(
+                ("Expert.choose", "Expert.pimc"),
+                f"match-standing-{text}{'-info' if info else ''}",
+                lambda m, t=text, d=deals, c=cards, i=info: _both(m, match_endgame(m, t, d, c), i),
+            )
     for label, variant, seed, cards in SCHNAPSEN_POSITIONS:
         for s in SEEDS:
             yield case(

@@ -23,6 +23,7 @@ CASES = [
     ("schnapsen", ("expert", "bot2")),
     ("sixtysix", ("bot1", "expert")),
     ("schnapsen-match", ("expert", "random")),
+    ("schnapsen-match", ("expert", "expert-pimc")),
     ("schnapsen-tjger", ("perfect", "expert")),
     ("durak", ("expert", "bot3")),
     ("durak", ("perfect", "bot2")),

@@ -91,13 +91,23 @@ def test_trajectories_equal_the_scalar_api(game: str, opponent: str | None, thre
 
 @pytest.mark.parametrize(
     ("game", "opponent"),
-    [("schnapsen", "expert"), ("schnapsen", "perfect"), ("durak", "expert"), ("durak", "perfect")],
+    [
+        ("schnapsen", "expert"),
+        ("schnapsen", "perfect"),
+        ("durak", "expert"),
+        ("durak", "perfect"),
+        ("durak", "expert-pimc"),
+        ("schnapsen-match", "expert"),
+        ("schnapsen-match", "expert-pimc"),
+    ],
 )
 def test_the_costly_opponents_play_as_their_scalar_choose(game: str, opponent: str) -> None:
     # Their seeds come from (seed, game, player 1) in the batch as in
-    # opponent_for; Durak's perfect draws its rollouts' noise from it.
+    # opponent_for; Durak's perfect draws its rollouts' noise from it. In a
+    # match the expert reads the standing, in the batch as in players.choose.
     budget = {"expert_samples": 4, "expert_budget": 3000}
-    trajectories_equal_the_scalar_api(game, opponent, 2, 40 if game == "durak" else 12, **budget)
+    steps = 40 if game == "durak" else 60 if game.endswith("-match") else 12
+    trajectories_equal_the_scalar_api(game, opponent, 2, steps, **budget)
 
 
 def trajectories_equal_the_scalar_api(
@@ -311,8 +321,23 @@ def test_raw_observations_scale_to_the_float_ones() -> None:
 
 
 def test_the_opponents_table() -> None:
-    assert rl.OPPONENTS["durak"] == ("random", "bot1", "bot2", "bot3", "expert", "perfect")
-    assert rl.OPPONENTS["sixtysix-match"] == ("random", "bot1", "bot2", "expert", "perfect")
+    assert rl.OPPONENTS["durak"] == (
+        "random",
+        "bot1",
+        "bot2",
+        "bot3",
+        "expert",
+        "expert-pimc",
+        "perfect",
+    )
+    assert rl.OPPONENTS["sixtysix-match"] == (
+        "random",
+        "bot1",
+        "bot2",
+        "expert",
+        "expert-pimc",
+        "perfect",
+    )
     assert set(rl.OPPONENTS) == set(rl.GAMES)
 
 

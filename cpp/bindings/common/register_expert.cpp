@@ -2,7 +2,8 @@
 // one table of players (players/players.hpp) as an object with its budget and
 // seed, asked like a Bot: expert.choose(game, seat). The search reads the
 // seat's information set alone (the engine cuts the table down to it), so
-// equal infos give equal moves.
+// equal infos give equal moves. A Schnapsen-family Expert(pimc=True) is the
+// table's expert-pimc, which values game points alone in a match too.
 #include <pybind11/pybind11.h>
 
 #include <string>
@@ -30,7 +31,23 @@ constexpr long long kDefaultSamples = 64, kDefaultBudget = 200'000;
 template <GameKind K>
 struct ExpertObj {
   long long samples = kDefaultSamples, budget = kDefaultBudget, seed = 0;
+  bool pimc = false;  // the Schnapsen family's only: expert-pimc
 };
+
+template <GameKind K>
+players::Player player_of(const ExpertObj<K>& e) {
+  return e.pimc ? players::Player::kExpertPimc : players::Player::kExpert;
+}
+
+// The fields every Expert takes, checked.
+template <GameKind K>
+ExpertObj<K> expert_of(py::handle samples, py::handle budget, py::handle seed) {
+  ExpertObj<K> e;
+  e.samples = int_arg(samples, 1, kMaxSamples, "bad_budget", "samples");
+  e.budget = int_arg(budget, 1, kMaxBudget, "bad_budget", "budget");
+  e.seed = int_arg(seed, 0, kMaxSeed, "bad_seed", "an expert's seed");
+  return e;
+}
 
 // The seed and budget of an Expert, as the players table takes them.
 template <GameKind K>
@@ -54,19 +71,26 @@ void define(py::module_& m) {
           : "The expert bot of Schnapsen and Sixty-Six: Monte Carlo over the worlds its seat's "
             "information set allows, each solved exactly or rolled out then solved; the move "
             "with the best expected game points (docs/bots.md).";
-  py::class_<E>(m, "Expert", doc)
-      .def(py::init([](py::handle samples, py::handle budget, py::handle seed) {
-             E e;
-             e.samples = int_arg(samples, 1, kMaxSamples, "bad_budget", "samples");
-             e.budget = int_arg(budget, 1, kMaxBudget, "bad_budget", "budget");
-             e.seed = int_arg(seed, 0, kMaxSeed, "bad_seed", "an expert's seed");
-             return e;
-           }),
-           py::arg("samples") = kDefaultSamples, py::arg("budget") = kDefaultBudget,
-           py::arg("seed") = 0)
-      .def_property_readonly(
-          "samples", [](py::handle self) { return self_of<E>(self, "Expert()").samples; },
-          "The most worlds a decision, 1..2**20.")
+  py::class_<E> c(m, "Expert", doc);
+  if constexpr (K == GameKind::kDurak) {
+    c.def(py::init(&expert_of<K>), py::arg("samples") = kDefaultSamples,
+          py::arg("budget") = kDefaultBudget, py::arg("seed") = 0);
+  } else {
+    c.def(py::init([](py::handle samples, py::handle budget, py::handle seed, py::handle pimc) {
+            E e = expert_of<K>(samples, budget, seed);
+            e.pimc = bool_arg(pimc, "bad_player", "pimc");
+            return e;
+          }),
+          py::arg("samples") = kDefaultSamples, py::arg("budget") = kDefaultBudget,
+          py::arg("seed") = 0, py::arg("pimc") = false)
+        .def_property_readonly(
+            "pimc", [](py::handle self) { return self_of<E>(self, "Expert()").pimc; },
+            "True for expert-pimc, which values a deal's game points in a match too; False "
+            "for the expert, which plays a Schnapsen match for the match (docs/bots.md).");
+  }
+  c.def_property_readonly(
+       "samples", [](py::handle self) { return self_of<E>(self, "Expert()").samples; },
+       "The most worlds a decision, 1..2**20.")
       .def_property_readonly(
           "budget", [](py::handle self) { return self_of<E>(self, "Expert()").budget; },
           "The most work units a decision (solver positions plus rollout moves; a Durak "
@@ -77,7 +101,8 @@ void define(py::module_& m) {
       .def(
           "choose",
           [](py::handle self, py::handle game, py::handle seat) {
-            return choose_move(game, seat, players::Player::kExpert, context_of<K>(self), K);
+            return choose_move(game, seat, player_of(self_of<E>(self, "Expert()")),
+                               context_of<K>(self), K);
           },
           py::arg("game"), py::arg("seat"),
           "The move (a dict from game.legal(seat)) the expert makes for `seat`, from what "
@@ -90,8 +115,9 @@ void define(py::module_& m) {
             players::Context c = context_of<K>(self);
             Interrupt interrupt;  // Ctrl-C stops the search (interrupt.hpp)
             c.stop = interrupt.stop();
+            const players::Player p = player_of(self_of<E>(self, "Expert()"));
             py::object move = K == GameKind::kDurak ? durak::expert_info_move(info, c)
-                                                    : schnapsen::expert_info_move(info, c);
+                                                    : schnapsen::expert_info_move(info, p, c);
             interrupt.raise_if_stopped();
             return move;
           },
@@ -100,15 +126,20 @@ void define(py::module_& m) {
           "info(seat) gave (e.g. one a server sent a client): the move choose(game, seat) makes. "
           "Error bad_info for a dict that is not a seat's on turn in a game not over.")
       .def("__reduce__",
-           [](py::handle self) {
+           [](py::handle self) -> py::tuple {
              const E& e = self_of<E>(self, "Expert()");
-             return py::make_tuple(py::type::of(self), py::make_tuple(e.samples, e.budget, e.seed));
+             if (K == GameKind::kDurak)
+               return py::make_tuple(py::type::of(self),
+                                     py::make_tuple(e.samples, e.budget, e.seed));
+             return py::make_tuple(py::type::of(self),
+                                   py::make_tuple(e.samples, e.budget, e.seed, e.pimc));
            })
       .def("__repr__", [](py::handle self) -> std::string {
         const E* e = value_or_null<E>(self.ptr());
         if (!e) return "<Expert not built>";
         return "<Expert samples " + std::to_string(e->samples) + ", budget " +
-               std::to_string(e->budget) + ", seed " + std::to_string(e->seed) + ">";
+               std::to_string(e->budget) + ", seed " + std::to_string(e->seed) +
+               (e->pimc ? ", pimc>" : ">");
       });
 }
 

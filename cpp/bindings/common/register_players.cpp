@@ -41,8 +41,9 @@ players::Context context_of(py::handle seed, py::handle samples, py::handle budg
 
 players::Player costly_arg(py::handle name, bool durak) {
   const players::Player p = player_arg(name, durak);
-  if (p != players::Player::kExpert && p != players::Player::kPerfect)
-    refuse("bad_player", "players.choose plays expert or perfect, not " + repr_text(name));
+  if (!players::needs_seed(p))
+    refuse("bad_player",
+           "players.choose plays expert, expert-pimc or perfect, not " + repr_text(name));
   return p;
 }
 
@@ -83,28 +84,30 @@ py::object choose_move(py::handle game, py::handle seat_h, players::Player p,
     interrupt.raise_if_stopped();
     return durak::move_dict(m);
   }
-  ts::DealState s;
+  ts::MatchState match{};  // a Match's, whose deal is the one played; a Deal's deal alone
   ts::Shown shown;
-  bool match_over = false;
+  bool in_match = false;
   if (auto* d = kind != GameKind::kDurak ? value_or_null<ts::DealRecord>(game.ptr()) : nullptr) {
-    s = d->state;
+    match.deal = d->state;
     shown = d->shown;
   } else if (auto* mr =
                  kind != GameKind::kDurak ? value_or_null<ts::MatchRecord>(game.ptr()) : nullptr) {
-    match_over = mr->state.over;
-    s = mr->state.deal;
+    in_match = true;
+    match = mr->state;
     shown = mr->shown;
   } else {
     refuse_game(game, kind);
   }
+  const ts::DealState& s = match.deal;
   const ts::Seat seat = schnapsen::seat_arg(seat_h);
-  if (match_over || s.over || s.turn != seat) return py::none();
+  if ((in_match && match.over) || s.over || s.turn != seat) return py::none();
   ts::Move m;
   Interrupt interrupt;
   c.stop = interrupt.stop();
   {
     py::gil_scoped_release unlocked;
-    m = players::choose_schnapsen(p, s, shown, seat, c);
+    m = in_match ? players::choose_schnapsen(p, match, shown, seat, c)
+                 : players::choose_schnapsen(p, s, shown, seat, c);
   }
   interrupt.raise_if_stopped();
   return schnapsen::move_dict(s.trump, m);

@@ -35,7 +35,8 @@ void register_tables(py::module_& m) {
     py::list families;
     if (p.schnapsen) families.append("schnapsen");
     if (p.durak) families.append("durak");
-    rows[i] = py::make_tuple(p.name, py::tuple(families), p.fair, p.about);
+    rows[i] =
+        py::make_tuple(p.name, py::tuple(families), p.fair, players::needs_seed(p.player), p.about);
   }
   m.attr("PLAYERS") = rows;
 

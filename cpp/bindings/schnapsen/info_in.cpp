@@ -288,9 +288,10 @@ ts::InfoSet checked_info(py::handle info, const char* call) {
   return i;
 }
 
-py::object expert_info_move(py::handle info, const players::Context& context) {
+py::object expert_info_move(py::handle info, players::Player player,
+                            const players::Context& context) {
   const ts::InfoSet i = checked_info(info, "choose(info)");
-  const ts::Move m = players::expert_schnapsen(i, context);
+  const ts::Move m = players::expert_schnapsen(player, i, context);
   if (m.kind == ts::MoveKind::kNone) refuse(kCode, "the info leaves the expert no move");
   return move_dict(i.trump, m);
 }

@@ -26,6 +26,7 @@ void register_world(pybind11::module_& m);  // sample_world
 
 // Expert.choose(info): the expert's move for the seat a Deal.info or Match.info dict is of
 // (info_in.cpp); Error bad_info for a dict that is not a seat's on turn.
-pybind11::object expert_info_move(pybind11::handle info, const players::Context& context);
+pybind11::object expert_info_move(pybind11::handle info, players::Player player,
+                                  const players::Context& context);
 
 }  // namespace trumpf::bindings::schnapsen

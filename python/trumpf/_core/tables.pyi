@@ -5,7 +5,7 @@ ERROR_CODES: tuple[tuple[str, str, str], ...]
 # (name, family, kind, title)
 GAMES: tuple[tuple[str, str, str, str], ...]
 # (name, families, fair, about)
-PLAYERS: tuple[tuple[str, tuple[str, ...], bool, str], ...]
+PLAYERS: tuple[tuple[str, tuple[str, ...], bool, bool, str], ...]
 # name -> (value, about)
 LIMITS: dict[str, tuple[int, str]]
 # (name, kind: "stock" | "flag" | "choice", default, choices, highest by variant, about)

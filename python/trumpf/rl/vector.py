@@ -27,6 +27,7 @@ import numpy.typing as npt
 from trumpf import _core, durak, schnapsen
 from trumpf._checks import seed32
 from trumpf.errors import Error
+from trumpf.tables import PLAYERS
 
 __all__ = ["GAMES", "OPPONENTS", "Reset", "Step", "VectorEnv"]
 
@@ -37,8 +38,10 @@ match of each (``-match``), and a Durak game."""
 OPPONENTS: dict[str, tuple[str, ...]] = {game: _core.rl.opponents(game) for game in GAMES}
 """The built-in players a single agent can meet in each game (the engine's
 table, cpp/players/players.hpp): random, bot1, bot2, bot3 in Durak, expert
-(samples the worlds its information set allows and solves them)
-and perfect (sees every card: a ceiling, not a fair player)."""
+(samples the worlds its information set allows and solves them; in a
+Schnapsen match it plays for the match), expert-pimc (the same search for
+game points alone) and perfect (sees every card: a ceiling, not a fair
+player)."""
 
 
 class Reset(NamedTuple):
@@ -134,7 +137,8 @@ class VectorEnv:
 
     ``opponent=None`` is self-play: the caller acts for whichever seat is on
     turn (``player``), as in pgx. ``opponent="random"``, ``"bot1"``,
-    ``"bot2"``, ``"bot3"``, ``"expert"`` or ``"perfect"`` is single-agent play: the agent always sits in
+    ``"bot2"``, ``"bot3"``, ``"expert"``, ``"expert-pimc"`` or ``"perfect"``
+    (:data:`OPPONENTS`) is single-agent play: the agent always sits in
     seat 0 (``"p1"``, Durak seat 1) and the opponent's moves happen inside
     :meth:`step`; an expert opponent spends ``expert_samples`` worlds and
     ``expert_budget`` work units a decision (0: the defaults, as in
@@ -455,7 +459,7 @@ class VectorEnv:
                 return dict(legal[stream.below(len(legal))])
 
             return choose_random
-        if name in ("expert", "perfect"):
+        if PLAYERS[name].searches:
             options = {"seed": _core.players.expert_seed(self._seed, game, 1), **self._expert}
 
             def choose_costly(table: Any, seat: Any) -> dict[str, Any]:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from trumpf import _core
+from trumpf.tables import PLAYERS
 
 __all__ = ["COSTLY", "replay_durak", "replay_schnapsen"]
 
-COSTLY = ("expert", "perfect")
+COSTLY = tuple(p.name for p in PLAYERS.values() if p.searches)
 """The players the core's players.choose plays: the simulator's own search, move for move."""
 
 

@@ -10,6 +10,10 @@ left to draw), the sum is the same whatever the order and the budget does
 not bind (the contract's positions are far inside it): that is what this
 twin computes, by plain minimax (:mod:`.solve`). Beyond it the core samples
 and rolls out, which the oracle does not restate: it refuses ``not_exact``.
+
+In a match of a game :data:`.equity.MATCH_AWARE` marks, the expert (not
+``Expert(pimc=True)``) counts a world's value as the chance of winning the
+match that it leaves (:func:`.equity.equity`) rather than its game points.
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ from collections.abc import Callable, Sequence
 from math import comb, factorial
 from typing import Any
 
-from .._args import show
+from .._args import as_bool, show
 from .._expert import ExpertOptions
 from .deal import Deal
+from .equity import MATCH_AWARE, MAX_NEED, equity
 from .errors import Error
 from .info import lacks_of
 from .info_read import read_info
@@ -63,6 +68,23 @@ def checked_info(given: object) -> tuple[Deal, set[int], dict[str, Any]]:
 class Expert(ExpertOptions):
     """The sampling bot, as far as the oracle states it (see the module)."""
 
+    def __init__(
+        self, samples: int = 64, budget: int = 200_000, seed: int = 0, pimc: bool = False
+    ) -> None:
+        super().__init__(samples, budget, seed)
+        self._pimc = as_bool(pimc, "bad_player", "pimc")
+
+    @property
+    def pimc(self) -> bool:
+        """True: game points alone, in a match too (the table's expert-pimc)."""
+        return self._pimc
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self._samples, self._budget, self._seed, self._pimc))
+
+    def __repr__(self) -> str:
+        return super().__repr__()[:-1] + (", pimc>" if self._pimc else ">")
+
     def choose(self, game: Any, seat: Any = _INFO) -> dict[str, Any] | None:
         """The move for ``seat`` from what it may know; None when it is not on turn.
 
@@ -72,10 +94,13 @@ class Expert(ExpertOptions):
         if seat is _INFO:
             table, lacks, told = checked_info(game)
             return self._best(told, lambda: self._worlds(table, told, lacks))
+        standing: dict[str, Any] = {}
         if isinstance(game, Match):
             _ = game.seed  # an unbuilt match refuses not_built here
             over = game.over
             deal = game.deal
+            if not over:
+                standing = dict(game.info(seat))
         elif isinstance(game, Deal):
             _ = game.seed
             over, deal = False, game
@@ -85,17 +110,33 @@ class Expert(ExpertOptions):
         seat = info["seat"]
         if over or deal.over or deal.turn != seat:
             return None
+        info.update((k, v) for k, v in standing.items() if k == "to_win")
         return self._best(info, lambda: self._worlds(deal, info, lacks_of(deal, seat)))
+
+    def _worth(self, info: dict[str, Any]) -> Callable[[int], int]:
+        """What a world's value in game points counts for: itself, or in a
+        match the expert plays for the match, the equity it leaves."""
+        game = info["rules"]["name"]
+        to_win = info.get("to_win")
+        if self._pimc or not MATCH_AWARE[game] or to_win is None:
+            return lambda points: points
+        seat = info["seat"]
+        need = to_win[seat]
+        other_need = to_win["p2" if seat == "p1" else "p1"]
+        if need > MAX_NEED or other_need > MAX_NEED:
+            return lambda points: points
+        return lambda points: equity(game, need, other_need, points)
 
     def _best(self, info: dict[str, Any], worlds: Callable[[], list[Deal]]) -> dict[str, Any]:
         legal: list[dict[str, Any]] = list(info["legal"])
         if len(legal) == 1:
             return legal[0]
+        worth = self._worth(info)
         sums = [0] * len(legal)
         for world in worlds():
             for i, entry in enumerate(values(world)):
                 assert entry["move"] == legal[i]  # the seat's moves are the same in every world
-                sums[i] += int(entry["value"])
+                sums[i] += worth(int(entry["value"]))
         return legal[max(range(len(legal)), key=lambda i: (sums[i], -i))]
 
     def _worlds(
