@@ -70,7 +70,8 @@ void define(py::module_& m) {
             "move with the best chance of not being the fool (docs/bots.md)."
           : "The expert bot of Schnapsen and Sixty-Six: Monte Carlo over the worlds its seat's "
             "information set allows, each solved exactly or rolled out then solved; the move "
-            "with the best expected game points (docs/bots.md).";
+            "with the best expected game points, or in a Schnapsen match the best chance of "
+            "winning the match (pimc=True: game points there too; docs/bots.md).";
   py::class_<E> c(m, "Expert", doc);
   if constexpr (K == GameKind::kDurak) {
     c.def(py::init(&expert_of<K>), py::arg("samples") = kDefaultSamples,
