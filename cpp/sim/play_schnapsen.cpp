@@ -44,7 +44,10 @@ struct Players {
   Move choose(const schnapsen::DealState& s, Seat seat) noexcept {
     return players::choose_schnapsen(player[seat], s, shown, seat, context[seat]);
   }
+  // In a match only an expert reads more than the deal (the standing); the
+  // others take the deal's own path, the one a random or bot match measured.
   Move choose(const schnapsen::MatchState& m, Seat seat) noexcept {
+    if (!keep_shown) return choose(m.deal, seat);
     return players::choose_schnapsen(player[seat], m, shown, seat, context[seat]);
   }
 
