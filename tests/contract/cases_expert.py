@@ -120,8 +120,7 @@ def _info_refusals(
 
 # Schnapsen matches (seed text, deals finished, cards in the hand on turn)
 # whose endgame the expert, playing for the match, and expert-pimc, playing
-# for game points, answer differently: tests/engine/test_expert_match.py
-# checks that they do.
+# for game points, answer differently: test_standings.py checks that they do.
 STANDINGS = [("30", 3, 2), ("575", 3, 3)]
 
 
@@ -143,7 +142,7 @@ def match_endgame(m: ModuleType, text: str, deals: int, cards: int) -> Any:
     return table
 
 
-def _both(m: ModuleType, table: Any, info: bool) -> list[Any]:
+def both_experts(m: ModuleType, table: Any, info: bool) -> list[Any]:
     """The expert's move and expert-pimc's, from the table or the info alone."""
     seat = table.turn
     return [
@@ -171,7 +170,9 @@ def schnapsen_cases() -> Iterator[Case]:
             yield case(
                 ("Expert.choose", "Expert.pimc"),
                 f"match-standing-{text}{'-info' if info else ''}",
-                lambda m, t=text, d=deals, c=cards, i=info: _both(m, match_endgame(m, t, d, c), i),
+                lambda m, t=text, d=deals, c=cards, i=info: both_experts(
+                    m, match_endgame(m, t, d, c), i
+                ),
             )
     for label, variant, seed, cards in SCHNAPSEN_POSITIONS:
         for s in SEEDS:

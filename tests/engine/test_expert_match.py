@@ -20,7 +20,8 @@ from _sim_support import SEED, columns_equal
 from trumpf import _core, schnapsen
 from trumpf.errors import Error
 
-BUDGET = {"expert_samples": 8, "expert_budget": 20_000}
+CHOOSE = {"samples": 8, "budget": 20_000}  # an Expert's, and players.choose's
+BUDGET = {f"expert_{key}": value for key, value in CHOOSE.items()}  # simulate's
 
 
 def run(game: str, expert: str, games: int = 30) -> Any:
@@ -50,18 +51,14 @@ def test_every_way_to_ask_plays_the_same_expert_in_a_match() -> None:
         info = match.info(seat)
         moves = []
         for pimc, name in ((False, "expert"), (True, "expert-pimc")):
-            expert = schnapsen.Expert(samples=8, budget=20_000, seed=5, pimc=pimc)
+            expert = schnapsen.Expert(**CHOOSE, seed=5, pimc=pimc)
             move = expert.choose(match, seat)
             assert expert.choose(info) == move
-            assert _core.players.choose(match, seat, name, seed=5, **_budget()) == move
+            assert _core.players.choose(match, seat, name, seed=5, **CHOOSE) == move
             moves.append(move)
         differ += moves[0] != moves[1]
         match.apply(seat, bot.choose(match, seat))
     assert differ > 0
-
-
-def _budget() -> dict[str, int]:
-    return {"samples": BUDGET["expert_samples"], "budget": BUDGET["expert_budget"]}
 
 
 def test_in_a_deal_the_experts_answer_alike() -> None:

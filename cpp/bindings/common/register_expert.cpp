@@ -129,7 +129,7 @@ void define(py::module_& m) {
       .def("__reduce__",
            [](py::handle self) -> py::tuple {
              const E& e = self_of<E>(self, "Expert()");
-             if (K == GameKind::kDurak)
+             if constexpr (K == GameKind::kDurak)
                return py::make_tuple(py::type::of(self),
                                      py::make_tuple(e.samples, e.budget, e.seed));
              return py::make_tuple(py::type::of(self),

@@ -94,23 +94,21 @@ class Expert(ExpertOptions):
         if seat is _INFO:
             table, lacks, told = checked_info(game)
             return self._best(told, lambda: self._worlds(table, told, lacks))
-        standing: dict[str, Any] = {}
         if isinstance(game, Match):
             _ = game.seed  # an unbuilt match refuses not_built here
             over = game.over
             deal = game.deal
-            if not over:
-                standing = dict(game.info(seat))
         elif isinstance(game, Deal):
             _ = game.seed
             over, deal = False, game
         else:
             raise Error("bad_game", f"a player plays a built Deal or Match, not {show(game)}")
-        info: dict[str, Any] = dict(deal.info(seat))  # a bad seat: bad_seat
+        # A match's info is its deal's with the standing (to_win) that _worth reads.
+        asked = game if isinstance(game, Match) and not over else deal
+        info: dict[str, Any] = dict(asked.info(seat))  # a bad seat: bad_seat
         seat = info["seat"]
         if over or deal.over or deal.turn != seat:
             return None
-        info.update((k, v) for k, v in standing.items() if k == "to_win")
         return self._best(info, lambda: self._worlds(deal, info, lacks_of(deal, seat)))
 
     def _worth(self, info: dict[str, Any]) -> Callable[[int], int]:
